@@ -1,0 +1,165 @@
+//===- Driver.cpp - scan -> link -> emit -> apply -------------------------===//
+#include "Driver/Driver.h"
+#include "Driver/Diagnostics.h"
+#include "Gen/Generate.h"
+#include "Graph/OpGraph.h"
+#include "Rewrite/Rewrite.h"
+#include "Scan/Scanner.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+namespace skgen {
+
+static bool writeTextFile(const std::string &Path, const std::string &Text,
+                          llvm::raw_ostream &Err) {
+  if (Path == "-") {
+    llvm::outs() << Text;
+    return true;
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    Err << "skgen: error: cannot write '" << Path << "': " << EC.message()
+        << "\n";
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+static bool loadFacts(const std::string &Path, std::vector<TUFacts> &Out,
+                      llvm::raw_ostream &Err) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Err << "skgen: error: cannot read facts file '" << Path
+        << "': " << Buf.getError().message() << "\n";
+    return false;
+  }
+  nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().begin(),
+                                           (*Buf)->getBuffer().end(), nullptr,
+                                           /*allow_exceptions=*/false);
+  if (J.is_discarded()) {
+    Err << Path << ":1:1: error: facts file is not valid JSON\n";
+    return false;
+  }
+  try {
+    if (J.is_array())
+      for (const auto &T : J)
+        Out.push_back(T.get<TUFacts>());
+    else
+      Out.push_back(J.get<TUFacts>());
+  } catch (const nlohmann::json::exception &E) {
+    Err << Path << ":1:1: error: malformed facts: " << E.what() << "\n";
+    return false;
+  }
+  return true;
+}
+
+int runPipeline(const DriverOptions &Opts,
+                const clang::tooling::CompilationDatabase *DB,
+                llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  // scan
+  std::vector<TUFacts> Facts;
+  if (!Opts.Sources.empty() && DB) {
+    scan::ScanOptions SO;
+    SO.Jobs = Opts.Jobs;
+    SO.NoPrefilter = Opts.NoPrefilter;
+    Facts = scan::scanFiles(*DB, Opts.Sources, SO);
+  }
+  for (const std::string &F : Opts.FactsInputs)
+    if (!loadFacts(F, Facts, Err))
+      return 1;
+
+  if (!Opts.DumpFacts.empty()) {
+    nlohmann::json J = Facts;
+    bool Ok = writeTextFile(Opts.DumpFacts, J.dump(2) + "\n", Err);
+    std::vector<Diagnostic> Diags;
+    for (const TUFacts &T : Facts)
+      Diags.insert(Diags.end(), T.Diagnostics.begin(), T.Diagnostics.end());
+    unsigned Errors = printDiagnostics(Err, Diags, Opts.BaseDir);
+    return (Ok && !Errors) ? 0 : 1;
+  }
+
+  // link
+  graph::LinkOptions LO;
+  LO.AliasKey = Opts.AliasKey;
+  graph::OpGraph G = graph::link(Facts, LO);
+  if (!Opts.DumpGraph.empty()) {
+    if (Opts.DumpGraph == "dot")
+      Out << graph::toDot(G);
+    else
+      Out << graph::toJSON(G);
+    Out.flush();
+    unsigned Errors = printDiagnostics(Err, G.Diagnostics, Opts.BaseDir);
+    return Errors ? 1 : 0;
+  }
+  std::vector<Diagnostic> Diags = G.Diagnostics;
+  if (G.hasErrors()) {
+    printDiagnostics(Err, Diags, Opts.BaseDir);
+    return 1;
+  }
+
+  // emit
+  gen::GenOptions GO;
+  GO.AliasKey = Opts.AliasKey;
+  std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);
+
+  // apply
+  std::set<std::string> Scanned;
+  for (const TUFacts &T : Facts) {
+    if (!T.MainFile.empty())
+      Scanned.insert(T.MainFile);
+    for (const auto &F : T.Files)
+      Scanned.insert(F.Path);
+  }
+  rewrite::RewriteOptions RO;
+  RO.Force = Opts.Force;
+  RO.OutputFile = Opts.OutputFile;
+  std::vector<rewrite::FileChange> Changes = rewrite::planChanges(
+      Blocks, std::vector<std::string>(Scanned.begin(), Scanned.end()), RO,
+      Diags);
+  bool HasErrors = false;
+  for (const Diagnostic &D : Diags)
+    HasErrors |= D.Severity == Diagnostic::Level::Error;
+  if (HasErrors) {
+    printDiagnostics(Err, Diags, Opts.BaseDir);
+    return 1;
+  }
+  printDiagnostics(Err, Diags, Opts.BaseDir); // warnings
+
+  if (!Opts.ExportFixes.empty()) {
+    std::string Main = Opts.Sources.empty() ? "" : Opts.Sources.front();
+    if (!writeTextFile(Opts.ExportFixes,
+                       rewrite::exportFixesYAML(Changes, Main), Err))
+      return 1;
+  }
+
+  switch (Opts.RunMode) {
+  case Mode::Diff:
+    Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
+    return 0;
+  case Mode::Check:
+    Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
+    if (!Changes.empty()) {
+      Err << "skgen: " << Changes.size()
+          << (Changes.size() == 1 ? " file is" : " files are")
+          << " out of date; run skgen --fix\n";
+      return 1;
+    }
+    return 0;
+  case Mode::Fix: {
+    std::vector<Diagnostic> WriteDiags;
+    bool Ok = rewrite::applyChanges(Changes, WriteDiags);
+    printDiagnostics(Err, WriteDiags, Opts.BaseDir);
+    return Ok ? 0 : 1;
+  }
+  }
+  return 0;
+}
+
+} // namespace skgen

@@ -1,0 +1,48 @@
+//===- Driver.h - scan -> link -> emit -> apply -----------------*- C++ -*-===//
+#ifndef SKGEN_DRIVER_DRIVER_H
+#define SKGEN_DRIVER_DRIVER_H
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <istream>
+#include <string>
+#include <vector>
+
+namespace clang {
+namespace tooling {
+class CompilationDatabase;
+}
+} // namespace clang
+
+namespace skgen {
+
+enum class Mode { Diff, Fix, Check };
+
+struct DriverOptions {
+  Mode RunMode = Mode::Diff;
+  std::vector<std::string> Sources;     // As given on the command line.
+  std::vector<std::string> FactsInputs; // --facts=F.json (pre-scanned TUs).
+  std::string DumpFacts; // --dump-facts=FILE ("-" = stdout): stop after scan.
+  std::string DumpGraph; // --dump-graph=json|dot: stop after link.
+  std::string ExportFixes;
+  std::string OutputFile;
+  std::string AliasKey = "CompositeExplicitAutograd";
+  unsigned Jobs = 1;
+  bool Force = false;
+  bool NoPrefilter = false;
+  std::string BaseDir; // For relative paths in output; the working directory.
+};
+
+/// `skgen --parse-schema`: one schema per line on \p In; prints the canonical
+/// form or a `<stdin>:LINE:COL: error: ...` diagnostic. Returns the exit code.
+int runParseSchema(std::istream &In, llvm::raw_ostream &Out,
+                   llvm::raw_ostream &Err);
+
+/// The whole pipeline. Returns the process exit code.
+int runPipeline(const DriverOptions &Opts,
+                const clang::tooling::CompilationDatabase *DB,
+                llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+
+} // namespace skgen
+
+#endif

@@ -1,0 +1,35 @@
+//===- Generate.h - The emit phase: op graph -> generated C++ ---*- C++ -*-===//
+#ifndef SKGEN_GEN_GENERATE_H
+#define SKGEN_GEN_GENERATE_H
+
+#include "Graph/OpGraph.h"
+
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace gen {
+
+struct GenOptions {
+  std::string AliasKey = "CompositeExplicitAutograd";
+};
+
+/// The generated code that belongs in one source file: what that file's
+/// annotations produce (SPEC §4 placement).
+struct FileBlock {
+  std::string File; // Absolute path of the annotated source file.
+  std::string Body; // Generated C++ (unformatted is fine; Rewrite formats).
+  /// Insert after the end of this line if the file has no block yet
+  /// (the last annotated declaration's enclosing top-level declaration).
+  unsigned InsertAfterLine = 0;
+  unsigned InsertAfterOffset = 0;
+};
+
+/// Deterministic: the same graph gives the same blocks, sorted by File.
+std::vector<FileBlock> generate(const graph::OpGraph &G,
+                                const GenOptions &Opts);
+
+} // namespace gen
+} // namespace skgen
+
+#endif

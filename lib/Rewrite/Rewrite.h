@@ -1,0 +1,57 @@
+//===- Rewrite.h - The apply phase: blocks -> edited files ------*- C++ -*-===//
+#ifndef SKGEN_REWRITE_REWRITE_H
+#define SKGEN_REWRITE_REWRITE_H
+
+#include "Gen/Generate.h"
+#include "Scan/Facts.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace rewrite {
+
+struct FileChange {
+  std::string Path;       // Absolute.
+  std::string OldContent; // As read (and as scanned).
+  std::string NewContent;
+};
+
+struct RewriteOptions {
+  bool Force = false; // Overwrite blocks whose checksum does not match.
+  /// When set, all generated code goes into this one file instead of the
+  /// annotated sources (which keep no blocks).
+  std::string OutputFile;
+};
+
+/// Computes the new content of every file that has or needs a generated
+/// block. \p ScannedFiles are all files that were scanned (a file whose
+/// annotations are gone still loses its stale block); \p Expected holds the
+/// content hashes seen by the scan, to detect files changed meanwhile.
+/// Problems (hand-edited blocks, changed files) become diagnostics.
+std::vector<FileChange>
+planChanges(const std::vector<gen::FileBlock> &Blocks,
+            const std::vector<std::string> &ScannedFiles,
+            const RewriteOptions &Opts, std::vector<Diagnostic> &Diags);
+
+/// Unified diff of all changes, paths relative to \p BaseDir.
+std::string unifiedDiff(const std::vector<FileChange> &Changes,
+                        const std::string &BaseDir);
+
+/// Writes every change atomically (temp file + rename in the same directory,
+/// keeping permissions); refuses files changed on disk since OldContent was
+/// read. Returns false (with diagnostics) if any file could not be written;
+/// files are checked before the first write so a run writes all or nothing
+/// where the file system allows.
+bool applyChanges(const std::vector<FileChange> &Changes,
+                  std::vector<Diagnostic> &Diags);
+
+/// clang-apply-replacements YAML for \p Changes.
+std::string exportFixesYAML(const std::vector<FileChange> &Changes,
+                            const std::string &MainSourceFile);
+
+} // namespace rewrite
+} // namespace skgen
+
+#endif

@@ -1,0 +1,141 @@
+//===- Facts.cpp - JSON form of scan facts --------------------------------===//
+#include "Scan/Facts.h"
+
+#include <nlohmann/json.hpp>
+
+#include <tuple>
+
+namespace skgen {
+
+using nlohmann::json;
+
+bool SourceLoc::operator<(const SourceLoc &O) const {
+  return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+}
+
+void to_json(json &J, const SourceLoc &L) {
+  J = json{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
+}
+void from_json(const json &J, SourceLoc &L) {
+  J.at("file").get_to(L.File);
+  J.at("line").get_to(L.Line);
+  J.at("column").get_to(L.Column);
+}
+
+static const char *levelName(Diagnostic::Level L) {
+  switch (L) {
+  case Diagnostic::Level::Error:
+    return "error";
+  case Diagnostic::Level::Warning:
+    return "warning";
+  case Diagnostic::Level::Note:
+    return "note";
+  }
+  return "error";
+}
+
+void to_json(json &J, const Diagnostic &D) {
+  J = json{
+      {"level", levelName(D.Severity)}, {"loc", D.Loc}, {"message", D.Message}};
+  if (!D.Notes.empty())
+    J["notes"] = D.Notes;
+  if (!D.FixText.empty()) {
+    J["fix_text"] = D.FixText;
+    J["fix_length"] = D.FixLength;
+  }
+}
+void from_json(const json &J, Diagnostic &D) {
+  std::string L = J.at("level").get<std::string>();
+  D.Severity = L == "warning" ? Diagnostic::Level::Warning
+               : L == "note"  ? Diagnostic::Level::Note
+                              : Diagnostic::Level::Error;
+  J.at("loc").get_to(D.Loc);
+  J.at("message").get_to(D.Message);
+  if (J.contains("notes"))
+    J.at("notes").get_to(D.Notes);
+  D.FixText = J.value("fix_text", "");
+  D.FixLength = J.value("fix_length", 0u);
+}
+
+void to_json(json &J, const FamilyOptions &O) {
+  J = json::object();
+  if (O.FunctionalOverload)
+    J["functional_overload"] = *O.FunctionalOverload;
+  if (O.InplaceOverload)
+    J["inplace_overload"] = *O.InplaceOverload;
+  if (O.NoFunctional)
+    J["no_functional"] = true;
+  if (O.NoInplace)
+    J["no_inplace"] = true;
+  if (!O.AllocFunction.empty())
+    J["alloc_function"] = O.AllocFunction;
+  if (O.External)
+    J["external"] = true;
+}
+void from_json(const json &J, FamilyOptions &O) {
+  if (J.contains("functional_overload"))
+    O.FunctionalOverload = J.at("functional_overload").get<std::string>();
+  if (J.contains("inplace_overload"))
+    O.InplaceOverload = J.at("inplace_overload").get<std::string>();
+  O.NoFunctional = J.value("no_functional", false);
+  O.NoInplace = J.value("no_inplace", false);
+  O.AllocFunction = J.value("alloc_function", "");
+  O.External = J.value("external", false);
+}
+
+void to_json(json &J, const KernelFact &K) {
+  J = json{{"kind", K.AnnotationKind == KernelFact::Kind::Structured
+                        ? "structured"
+                        : "kernel"},
+           {"schema", K.SchemaText},
+           {"schema_loc", K.SchemaLoc},
+           {"keys", K.Keys},
+           {"cpp_name", K.CppName},
+           {"loc", K.Loc},
+           {"annotation_loc", K.AnnotationLoc},
+           {"options", K.Options},
+           {"signature_ok", K.SignatureOk},
+           {"insert_after_offset", K.InsertAfterOffset},
+           {"insert_after_line", K.InsertAfterLine}};
+}
+void from_json(const json &J, KernelFact &K) {
+  K.AnnotationKind = J.at("kind").get<std::string>() == "structured"
+                         ? KernelFact::Kind::Structured
+                         : KernelFact::Kind::Kernel;
+  J.at("schema").get_to(K.SchemaText);
+  J.at("schema_loc").get_to(K.SchemaLoc);
+  J.at("keys").get_to(K.Keys);
+  J.at("cpp_name").get_to(K.CppName);
+  J.at("loc").get_to(K.Loc);
+  J.at("annotation_loc").get_to(K.AnnotationLoc);
+  if (J.contains("options"))
+    J.at("options").get_to(K.Options);
+  K.SignatureOk = J.value("signature_ok", false);
+  K.InsertAfterOffset = J.value("insert_after_offset", 0u);
+  K.InsertAfterLine = J.value("insert_after_line", 0u);
+}
+
+void to_json(json &J, const TUFacts &T) {
+  json Files = json::array();
+  for (const auto &F : T.Files)
+    Files.push_back(json{{"path", F.Path}, {"hash", F.Hash}});
+  J = json{{"main_file", T.MainFile},
+           {"skipped", T.Skipped},
+           {"kernels", T.Kernels},
+           {"diagnostics", T.Diagnostics},
+           {"files", Files}};
+}
+void from_json(const json &J, TUFacts &T) {
+  J.at("main_file").get_to(T.MainFile);
+  T.Skipped = J.value("skipped", false);
+  if (J.contains("kernels"))
+    J.at("kernels").get_to(T.Kernels);
+  if (J.contains("diagnostics"))
+    J.at("diagnostics").get_to(T.Diagnostics);
+  if (J.contains("files"))
+    for (const auto &F : J.at("files"))
+      T.Files.push_back(
+          {F.at("path").get<std::string>(), F.at("hash").get<std::string>()});
+}
+
+} // namespace skgen

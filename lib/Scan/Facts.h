@@ -1,0 +1,104 @@
+//===- Facts.h - What the scan phase learns from one translation unit -*- C++
+//-*-===//
+//
+// Facts are plain data with a JSON form, so that scanning can be sharded across
+// processes or machines and linked afterwards (SPEC §6). Locations are
+// absolute, normalized paths with 1-based line and column.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_SCAN_FACTS_H
+#define SKGEN_SCAN_FACTS_H
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace skgen {
+
+struct SourceLoc {
+  std::string File; // Absolute path; empty for "no location".
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return !File.empty(); }
+  bool operator<(const SourceLoc &O) const;
+  bool operator==(const SourceLoc &O) const {
+    return File == O.File && Line == O.Line && Column == O.Column;
+  }
+};
+
+/// A Clang-style diagnostic: `file:line:col: error: message`, with notes.
+struct Diagnostic {
+  enum class Level { Error, Warning, Note };
+  Level Severity = Level::Error;
+  SourceLoc Loc;
+  std::string Message;
+  std::vector<Diagnostic> Notes; // Each with Severity == Note.
+  /// Optional fix-it: replace [Loc, Loc+FixLength) with FixText.
+  std::string FixText;
+  unsigned FixLength = 0;
+};
+
+/// Family options from the annotation vocabulary (see annotations.h).
+struct FamilyOptions {
+  std::optional<std::string> FunctionalOverload; // SKGEN_FUNCTIONAL_NAME
+  std::optional<std::string> InplaceOverload;    // SKGEN_INPLACE_NAME
+  bool NoFunctional = false;                     // SKGEN_NO_FUNCTIONAL
+  bool NoInplace = false;                        // SKGEN_NO_INPLACE
+  std::string AllocFunction; // SKGEN_ALLOC(fn): fully qualified C++ name.
+  bool External = false;     // SKGEN_EXTERNAL: namespace not owned, no def.
+};
+
+/// One annotated function declaration.
+struct KernelFact {
+  enum class Kind { Structured, Kernel };
+  Kind AnnotationKind = Kind::Structured;
+  /// SKGEN_STRUCTURED: the full out= schema; SKGEN_KERNEL: `ns::name.overload`.
+  std::string SchemaText;
+  /// Where SchemaText's first character is in the source, so schema errors
+  /// can point inside the string literal.
+  SourceLoc SchemaLoc;
+  std::vector<std::string> Keys; // Dispatch keys, as written.
+  std::string CppName;           // Fully qualified: `myops::add_out_cpu`.
+  SourceLoc Loc;                 // The function's name.
+  SourceLoc AnnotationLoc;       // The annotation macro.
+  FamilyOptions Options;         // Meaningful for Structured only.
+  /// The signature matched the schema (a mismatch is also a diagnostic).
+  bool SignatureOk = false;
+  /// Where generated code for this declaration's file may go: byte offset
+  /// just past the end of the top-level (global-scope) declaration that
+  /// contains this function, and the line of that end.
+  unsigned InsertAfterOffset = 0;
+  unsigned InsertAfterLine = 0;
+};
+
+/// Everything learnt from one translation unit.
+struct TUFacts {
+  std::string MainFile;
+  std::vector<KernelFact> Kernels;
+  std::vector<Diagnostic> Diagnostics;
+  /// Files of this TU (main file and project headers) that were read, with
+  /// the content hash seen, so a file changed between scan and write can be
+  /// detected.
+  struct FileState {
+    std::string Path;
+    std::string Hash;
+  };
+  std::vector<FileState> Files;
+  bool Skipped = false; // Prefilter: no annotation macro mentioned.
+};
+
+void to_json(nlohmann::json &J, const SourceLoc &L);
+void from_json(const nlohmann::json &J, SourceLoc &L);
+void to_json(nlohmann::json &J, const Diagnostic &D);
+void from_json(const nlohmann::json &J, Diagnostic &D);
+void to_json(nlohmann::json &J, const FamilyOptions &O);
+void from_json(const nlohmann::json &J, FamilyOptions &O);
+void to_json(nlohmann::json &J, const KernelFact &K);
+void from_json(const nlohmann::json &J, KernelFact &K);
+void to_json(nlohmann::json &J, const TUFacts &T);
+void from_json(const nlohmann::json &J, TUFacts &T);
+
+} // namespace skgen
+
+#endif

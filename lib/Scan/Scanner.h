@@ -1,0 +1,35 @@
+//===- Scanner.h - The scan phase: C++ sources -> facts ---------*- C++ -*-===//
+#ifndef SKGEN_SCAN_SCANNER_H
+#define SKGEN_SCAN_SCANNER_H
+
+#include "Scan/Facts.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+namespace tooling {
+class CompilationDatabase;
+}
+} // namespace clang
+
+namespace skgen {
+namespace scan {
+
+struct ScanOptions {
+  unsigned Jobs = 1; // -j N: translation units scanned in parallel.
+  /// Disable the textual prefilter (for measurements).
+  bool NoPrefilter = false;
+};
+
+/// Scans each source file (one translation unit each) with the flags from
+/// \p DB and returns one TUFacts per file, in the order of \p Files
+/// (independent of Jobs). Never throws; problems become diagnostics.
+std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
+                               const std::vector<std::string> &Files,
+                               const ScanOptions &Opts);
+
+} // namespace scan
+} // namespace skgen
+
+#endif

@@ -1,0 +1,175 @@
+//===- CppTypes.cpp - C++ types of the dispatcher calling convention
+//-------===//
+#include "Schema/CppTypes.h"
+
+namespace skgen {
+namespace schema {
+namespace {
+
+CppType value(std::string Spelling, std::string Canonical) {
+  return CppType{std::move(Spelling), std::move(Canonical), false, false};
+}
+CppType constRef(std::string Bare, std::string Canonical) {
+  return CppType{"const " + Bare + " &", std::move(Canonical), true, true};
+}
+CppType mutRef(std::string Bare, std::string Canonical) {
+  return CppType{Bare + " &", std::move(Canonical), false, true};
+}
+
+// Base (non-optional, non-list) value types passed by value.
+struct ValueType {
+  const char *Schema, *Spelling, *Canonical;
+};
+const ValueType ByValue[] = {
+    {"int", "int64_t", "long"},
+    {"SymInt", "int64_t", "long"},
+    {"float", "double", "double"},
+    {"bool", "bool", "bool"},
+    {"str", "c10::string_view", "c10::basic_string_view<char>"},
+    {"ScalarType", "at::ScalarType", "c10::ScalarType"},
+    {"Layout", "at::Layout", "c10::Layout"},
+    {"Device", "at::Device", "c10::Device"},
+    {"MemoryFormat", "at::MemoryFormat", "c10::MemoryFormat"},
+    {"Dimname", "at::Dimname", "at::Dimname"},
+    {"Stream", "at::Stream", "c10::Stream"},
+    {"Generator", "at::Generator", "at::Generator"},
+};
+
+const ValueType *findValueType(const Type &T) {
+  if (T.K != Type::Kind::Named)
+    return nullptr;
+  for (const ValueType &V : ByValue)
+    if (T.Name == V.Schema)
+      return &V;
+  return nullptr;
+}
+
+std::optional<CppType> mapType(const Type &T, std::string &Why) {
+  // Tensor and friends.
+  if (T.isTensor()) {
+    if (T.Alias && T.Alias->IsWrite)
+      return mutRef("at::Tensor", "at::Tensor");
+    return constRef("at::Tensor", "at::Tensor");
+  }
+  if (T.isNamed("Scalar"))
+    return constRef("at::Scalar", "c10::Scalar");
+  if (const ValueType *V = findValueType(T))
+    return value(V->Spelling, V->Canonical);
+
+  if (T.isOptional()) {
+    const Type &E = T.Elements.front();
+    if (E.isTensor())
+      return constRef("c10::optional<at::Tensor>", "c10::optional<at::Tensor>");
+    if (E.isNamed("Scalar"))
+      return constRef("c10::optional<at::Scalar>",
+                      "c10::optional<c10::Scalar>");
+    if (const ValueType *V = findValueType(E))
+      return value(std::string("c10::optional<") + V->Spelling + ">",
+                   std::string("c10::optional<") + V->Canonical + ">");
+    if (E.isList()) {
+      const Type &LE = E.Elements.front();
+      if (LE.isNamed("int") || LE.isNamed("SymInt"))
+        return value("at::OptionalIntArrayRef", "c10::OptionalArrayRef<long>");
+      if (LE.isNamed("float"))
+        return value("c10::optional<at::ArrayRef<double>>",
+                     "c10::optional<c10::ArrayRef<double>>");
+      if (LE.isNamed("Dimname"))
+        return value("c10::optional<at::DimnameList>",
+                     "c10::optional<c10::ArrayRef<at::Dimname>>");
+    }
+    Why = "no dispatcher C++ type for '" + T.str() + "'";
+    return std::nullopt;
+  }
+
+  if (T.isList()) {
+    const Type &E = T.Elements.front();
+    if (E.isTensor())
+      return value("at::TensorList", "c10::ArrayRef<at::Tensor>");
+    if (E.isOptional() && E.Elements.front().isTensor())
+      return constRef("c10::List<c10::optional<at::Tensor>>",
+                      "c10::List<c10::optional<at::Tensor>>");
+    if (E.isNamed("int") || E.isNamed("SymInt"))
+      return value("at::IntArrayRef", "c10::ArrayRef<long>");
+    if (E.isNamed("float"))
+      return value("at::ArrayRef<double>", "c10::ArrayRef<double>");
+    if (E.isNamed("Scalar"))
+      return value("at::ArrayRef<at::Scalar>", "c10::ArrayRef<c10::Scalar>");
+    if (E.isNamed("Dimname"))
+      return value("at::DimnameList", "c10::ArrayRef<at::Dimname>");
+    if (E.isNamed("bool") && T.Size)
+      return value("::std::array<bool," + std::to_string(*T.Size) + ">",
+                   "std::array<bool, " + std::to_string(*T.Size) + ">");
+  }
+  Why = "no dispatcher C++ type for '" + T.str() + "'";
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<CppType> argumentCppType(const Argument &A, std::string &Why) {
+  return mapType(A.Ty, Why);
+}
+
+std::optional<CppType> returnCppType(const FunctionSchema &S,
+                                     std::string &Why) {
+  std::vector<std::string> Spellings, Canonicals;
+  for (const Return &R : S.Returns) {
+    const Type &T = R.Ty;
+    if (T.isTensor()) {
+      bool Ref = T.Alias && T.Alias->IsWrite;
+      Spellings.push_back(Ref ? "at::Tensor &" : "at::Tensor");
+      Canonicals.push_back(Ref ? "at::Tensor &" : "at::Tensor");
+    } else if (T.isList() && T.Elements.front().isTensor()) {
+      Spellings.push_back("::std::vector<at::Tensor>");
+      Canonicals.push_back("std::vector<at::Tensor>");
+    } else if (const ValueType *V = findValueType(T)) {
+      Spellings.push_back(V->Spelling);
+      Canonicals.push_back(V->Canonical);
+    } else if (T.isNamed("Scalar")) {
+      Spellings.push_back("at::Scalar");
+      Canonicals.push_back("c10::Scalar");
+    } else {
+      Why = "no dispatcher C++ return type for '" + T.str() + "'";
+      return std::nullopt;
+    }
+  }
+  if (Spellings.empty())
+    return value("void", "void");
+  if (Spellings.size() == 1) {
+    const std::string &Sp = Spellings.front();
+    bool Ref = Sp.back() == '&';
+    if (Ref)
+      return CppType{Sp, Sp.substr(0, Sp.size() - 2), false, true};
+    return value(Sp, Canonicals.front());
+  }
+  std::string Sp = "::std::tuple<", Ca = "std::tuple<";
+  for (size_t I = 0; I < Spellings.size(); ++I) {
+    Sp += (I ? ", " : "") + Spellings[I];
+    Ca += (I ? ", " : "") + Canonicals[I];
+  }
+  return value(Sp + ">", Ca + ">");
+}
+
+std::optional<std::vector<CppType>> parameterCppTypes(const FunctionSchema &S,
+                                                      std::string &Why) {
+  std::vector<CppType> Out;
+  for (const Argument &A : S.Arguments) {
+    auto T = argumentCppType(A, Why);
+    if (!T) {
+      Why = "argument '" + A.Name + "': " + Why;
+      return std::nullopt;
+    }
+    Out.push_back(*T);
+  }
+  return Out;
+}
+
+std::string cppIdentifier(const OperatorName &Op) {
+  std::string S = Op.Name;
+  if (!Op.Overload.empty())
+    S += "_" + Op.Overload;
+  return S;
+}
+
+} // namespace schema
+} // namespace skgen

@@ -1,0 +1,58 @@
+//===- CppTypes.h - C++ types of the dispatcher calling convention -*- C++
+//-*-===//
+//
+// The *api* layer (as in torchgen/api/dispatcher.py): how a schema argument or
+// return is passed to a kernel registered with the PyTorch dispatcher. Used by
+// the scanner (to check a kernel's signature against its schema) and by the
+// generator (to write wrapper signatures), so both agree by construction.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_SCHEMA_CPPTYPES_H
+#define SKGEN_SCHEMA_CPPTYPES_H
+
+#include "Schema/Schema.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace schema {
+
+/// A C++ parameter or return type.
+struct CppType {
+  /// How generated code spells it: `const at::Tensor &`.
+  std::string Spelling;
+  /// The unqualified, de-sugared type as Clang prints a canonical type on
+  /// x86_64 Linux (`at::Tensor`, `c10::ArrayRef<long>`), for comparison with
+  /// a scanned declaration.
+  std::string Canonical;
+  bool IsConst = false;
+  bool IsReference = false;
+
+  bool operator==(const CppType &O) const {
+    return Canonical == O.Canonical && IsConst == O.IsConst &&
+           IsReference == O.IsReference;
+  }
+};
+
+/// The dispatcher C++ type of an argument, or nullopt (with \p Why) if the
+/// schema type has no supported C++ mapping.
+std::optional<CppType> argumentCppType(const Argument &A, std::string &Why);
+
+/// The C++ return type of a kernel with schema \p S: void, one type, or a
+/// std::tuple. Out= and in-place kernels return references to their outputs.
+std::optional<CppType> returnCppType(const FunctionSchema &S, std::string &Why);
+
+/// The full list of parameter types for \p S, in schema order.
+std::optional<std::vector<CppType>> parameterCppTypes(const FunctionSchema &S,
+                                                      std::string &Why);
+
+/// C++ identifier-safe spelling of an operator, for wrapper names:
+/// `myops::add.Scalar_out` -> `add_Scalar_out`.
+std::string cppIdentifier(const OperatorName &Op);
+
+} // namespace schema
+} // namespace skgen
+
+#endif

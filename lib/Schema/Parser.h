@@ -1,0 +1,37 @@
+//===- Parser.h - Parse PyTorch function schemas ----------------*- C++ -*-===//
+#ifndef SKGEN_SCHEMA_PARSER_H
+#define SKGEN_SCHEMA_PARSER_H
+
+#include "Schema/Schema.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace skgen {
+namespace schema {
+
+/// A parse error at a byte offset of the parsed text.
+struct ParseError {
+  size_t Offset = 0;
+  std::string Message;
+};
+
+/// Parses a full schema `ns::name.overload(args) -> returns`.
+/// Returns false and fills \p Err on malformed input; never throws.
+bool parseFunctionSchema(std::string_view Text, FunctionSchema &Out,
+                         ParseError &Err);
+
+/// Parses an operator name `ns::name[.overload]` (e.g. SKGEN_KERNEL's first
+/// argument). The namespace is required.
+bool parseOperatorName(std::string_view Text, OperatorName &Out,
+                       ParseError &Err);
+
+/// 1-based line and column of \p Offset within \p Text.
+std::pair<unsigned, unsigned> lineAndColumn(std::string_view Text,
+                                            size_t Offset);
+
+} // namespace schema
+} // namespace skgen
+
+#endif

@@ -1,0 +1,157 @@
+//===- Variants.cpp - Derive functional/in-place schemas ------------------===//
+#include "Schema/Variants.h"
+
+namespace skgen {
+namespace schema {
+
+std::optional<std::string>
+functionalOverloadFor(const std::string &OutOverload) {
+  if (OutOverload == "out")
+    return std::string();
+  const std::string Suffix = "_out";
+  if (OutOverload.size() > Suffix.size() &&
+      OutOverload.compare(OutOverload.size() - Suffix.size(), Suffix.size(),
+                          Suffix) == 0)
+    return OutOverload.substr(0, OutOverload.size() - Suffix.size());
+  return std::nullopt;
+}
+
+static bool isOutArgumentType(const Type &T) {
+  // Tensor(a!) or Tensor(a!)[]
+  if (T.isTensor())
+    return T.Alias && T.Alias->IsWrite;
+  if (T.isList() && T.Elements.front().isTensor())
+    return T.Elements.front().Alias && T.Elements.front().Alias->IsWrite;
+  return false;
+}
+
+bool validateOutSchema(const FunctionSchema &Out, VariantError &Err) {
+  auto Outs = Out.outArguments();
+  if (Outs.empty()) {
+    Err.Message = "'" + Out.Op.str() +
+                  "' is not an out= schema: it has no keyword-only "
+                  "Tensor(a!) argument";
+    Err.Fix = "add the output as a keyword-only argument, e.g. '*, Tensor(a!) "
+              "out' and return 'Tensor(a!)'";
+    return false;
+  }
+  if (Out.IsVararg || Out.IsVarret) {
+    Err.Message = "out= schemas with varargs ('...') are not supported";
+    return false;
+  }
+  // Out arguments come last: that is the dispatcher calling convention the
+  // kernel signature and the generated wrappers rely on.
+  size_t FirstOut = Out.Arguments.size() - Outs.size();
+  for (size_t I = 0; I < Outs.size(); ++I) {
+    if (&Out.Arguments[FirstOut + I] != Outs[I]) {
+      Err.Message = "out argument '" + Outs[I]->Name +
+                    "' must come after all other arguments";
+      return false;
+    }
+    if (!isOutArgumentType(Outs[I]->Ty)) {
+      Err.Message = "out argument '" + Outs[I]->Name + "' has type '" +
+                    Outs[I]->Ty.str() + "'; expected 'Tensor(a!)'";
+      return false;
+    }
+  }
+  for (size_t I = 0; I < FirstOut; ++I)
+    if (Out.Arguments[I].Ty.hasWriteAlias()) {
+      Err.Message = "argument '" + Out.Arguments[I].Name +
+                    "' is mutated but is not a keyword-only out argument";
+      Err.Fix = "out= families mutate only their out arguments";
+      return false;
+    }
+  if (Out.Returns.empty())
+    return true; // `-> ()`, as in aten's _foreach_*.out
+  if (Out.Returns.size() != Outs.size()) {
+    Err.Message = "out= schema returns " + std::to_string(Out.Returns.size()) +
+                  " values but has " + std::to_string(Outs.size()) +
+                  " out arguments";
+    Err.Fix = "return each out argument, aliased: '-> Tensor(a!)'";
+    return false;
+  }
+  for (size_t I = 0; I < Outs.size(); ++I) {
+    const Type &R = Out.Returns[I].Ty;
+    if (!(R.withoutAlias() == Outs[I]->Ty.withoutAlias()) ||
+        !(R.Alias == Outs[I]->Ty.Alias)) {
+      Err.Message = "return " + std::to_string(I + 1) + " ('" + R.str() +
+                    "') must alias out argument '" + Outs[I]->Name + "' ('" +
+                    Outs[I]->Ty.str() + "')";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
+                    DerivedVariants &Result, VariantError &Err) {
+  if (!validateOutSchema(Out, Err))
+    return false;
+  Result = DerivedVariants();
+
+  std::optional<std::string> FunctionalOverload = Opts.FunctionalOverload;
+  if (!FunctionalOverload)
+    FunctionalOverload = functionalOverloadFor(Out.Op.Overload);
+  if (!FunctionalOverload) {
+    Err.Message = "cannot derive the functional overload name from out "
+                  "overload '" +
+                  Out.Op.Overload +
+                  "' (the rule maps 'out' to '' and 'X_out' to 'X')";
+    Err.Fix = "name it explicitly with SKGEN_FUNCTIONAL_NAME(\"...\") and, "
+              "for the in-place variant, SKGEN_INPLACE_NAME(\"...\")";
+    return false;
+  }
+  if (*FunctionalOverload == Out.Op.Overload) {
+    Err.Message = "the functional overload name '" + *FunctionalOverload +
+                  "' equals the out overload name";
+    return false;
+  }
+
+  auto Outs = Out.outArguments();
+  auto Ins = Out.nonOutArguments();
+
+  if (Opts.GenerateFunctional) {
+    FunctionSchema F;
+    F.Op = Out.Op;
+    F.Op.Overload = *FunctionalOverload;
+    for (const Argument *A : Ins)
+      F.Arguments.push_back(*A);
+    if (!Out.Returns.empty()) {
+      for (const Return &R : Out.Returns)
+        F.Returns.push_back(Return{R.Ty.withoutAlias(), R.Name});
+    } else {
+      for (const Argument *A : Outs)
+        F.Returns.push_back(Return{A->Ty.withoutAlias(), ""});
+    }
+    Result.Functional = std::move(F);
+  }
+
+  if (Opts.GenerateInplace) {
+    if (Outs.size() != 1) {
+      Result.InplaceIneligibleReason = "it has more than one out argument";
+    } else if (!Outs.front()->Ty.isTensor()) {
+      Result.InplaceIneligibleReason = "its out argument is not a Tensor";
+    } else if (Ins.empty() || Ins.front()->Name != "self" ||
+               !(Ins.front()->Ty == Type::named("Tensor"))) {
+      Result.InplaceIneligibleReason =
+          "its first argument is not 'Tensor self'";
+    } else if (Out.Returns.empty()) {
+      Result.InplaceIneligibleReason = "it returns nothing";
+    } else {
+      FunctionSchema I;
+      I.Op = Out.Op;
+      I.Op.Name += "_";
+      I.Op.Overload =
+          Opts.InplaceOverload ? *Opts.InplaceOverload : *FunctionalOverload;
+      for (const Argument *A : Ins)
+        I.Arguments.push_back(*A);
+      I.Arguments.front().Ty.Alias = Outs.front()->Ty.Alias;
+      I.Returns.push_back(Out.Returns.front());
+      Result.Inplace = std::move(I);
+    }
+  }
+  return true;
+}
+
+} // namespace schema
+} // namespace skgen

@@ -1,0 +1,61 @@
+//===- Variants.h - Derive functional/in-place schemas from out= -*- C++
+//-*-===//
+//
+// SPEC §3. An op family is defined by its out= schema; the functional and
+// in-place schemas are derived mechanically, with explicit overload names as
+// the escape hatch for irregular naming (aten's add.out <-> add.Tensor).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_SCHEMA_VARIANTS_H
+#define SKGEN_SCHEMA_VARIANTS_H
+
+#include "Schema/Schema.h"
+
+#include <optional>
+#include <string>
+
+namespace skgen {
+namespace schema {
+
+/// User options that shape the derived variants.
+struct VariantOptions {
+  /// Explicit overload name of the functional variant (may be "" for the
+  /// default overload). Unset means: derive from the out overload name.
+  std::optional<std::string> FunctionalOverload;
+  /// Explicit overload name of the in-place variant (its base name is always
+  /// `name_`).
+  std::optional<std::string> InplaceOverload;
+  bool GenerateFunctional = true;
+  bool GenerateInplace = true;
+};
+
+struct DerivedVariants {
+  std::optional<FunctionSchema> Functional;
+  std::optional<FunctionSchema> Inplace;
+  /// Why no in-place variant exists when it was wanted (for notes/dumps).
+  std::string InplaceIneligibleReason;
+};
+
+struct VariantError {
+  std::string Message;
+  std::string Fix; // A suggestion for the user, may be empty.
+};
+
+/// Overload name mapping: `out` -> ``, `X_out` -> `X`. Returns nullopt when
+/// the rule does not apply.
+std::optional<std::string>
+functionalOverloadFor(const std::string &OutOverload);
+
+/// Checks that \p Out is a well-formed out= schema (at least one keyword-only
+/// Tensor(a!) argument, returns that alias the out arguments in order).
+bool validateOutSchema(const FunctionSchema &Out, VariantError &Err);
+
+/// Derives the functional and in-place schemas of the family whose out=
+/// schema is \p Out. Fails when names cannot be derived.
+bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
+                    DerivedVariants &Result, VariantError &Err);
+
+} // namespace schema
+} // namespace skgen
+
+#endif

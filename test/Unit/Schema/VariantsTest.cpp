@@ -1,0 +1,77 @@
+#include "Schema/Variants.h"
+#include "Schema/Parser.h"
+
+#include <gtest/gtest.h>
+
+using namespace skgen::schema;
+
+namespace {
+
+FunctionSchema parse(const std::string &S) {
+  FunctionSchema F;
+  ParseError E;
+  EXPECT_TRUE(parseFunctionSchema(S, F, E)) << S << ": " << E.Message;
+  return F;
+}
+
+TEST(Variants, OverloadNamingRule) {
+  EXPECT_EQ(*functionalOverloadFor("out"), "");
+  EXPECT_EQ(*functionalOverloadFor("Scalar_out"), "Scalar");
+  EXPECT_FALSE(functionalOverloadFor("values"));
+  EXPECT_FALSE(functionalOverloadFor("_out"));
+}
+
+TEST(Variants, BinaryOpWithKeywordScalar) {
+  DerivedVariants V;
+  VariantError E;
+  ASSERT_TRUE(deriveVariants(
+      parse("myops::add.out(Tensor self, Tensor other, *, Scalar alpha=1, "
+            "Tensor(a!) out) -> Tensor(a!)"),
+      {}, V, E));
+  EXPECT_EQ(
+      V.Functional->str(),
+      "myops::add(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
+  EXPECT_EQ(V.Inplace->str(), "myops::add_(Tensor(a!) self, Tensor other, *, "
+                              "Scalar alpha=1) -> Tensor(a!)");
+}
+
+TEST(Variants, MultiOutputHasNoInplace) {
+  DerivedVariants V;
+  VariantError E;
+  ASSERT_TRUE(deriveVariants(
+      parse("myops::topk2.values(Tensor self, int k, *, Tensor(a!) values, "
+            "Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)"),
+      VariantOptions{std::string(""), std::nullopt, true, true}, V, E));
+  EXPECT_EQ(V.Functional->str(), "myops::topk2(Tensor self, int k) -> (Tensor "
+                                 "values, Tensor indices)");
+  EXPECT_FALSE(V.Inplace);
+  EXPECT_NE(V.InplaceIneligibleReason, "");
+}
+
+TEST(Variants, IrregularNameNeedsExplicitOption) {
+  DerivedVariants V;
+  VariantError E;
+  FunctionSchema Out = parse("myops::sort.values(Tensor self, *, Tensor(a!) "
+                             "values) -> Tensor(a!)");
+  EXPECT_FALSE(deriveVariants(Out, {}, V, E));
+  EXPECT_NE(E.Message.find("cannot derive"), std::string::npos);
+  EXPECT_NE(E.Fix.find("SKGEN_FUNCTIONAL_NAME"), std::string::npos);
+  VariantOptions O;
+  O.FunctionalOverload = "Tensor";
+  ASSERT_TRUE(deriveVariants(Out, O, V, E));
+  EXPECT_EQ(V.Functional->Op.str(), "myops::sort.Tensor");
+  EXPECT_EQ(V.Inplace->Op.str(), "myops::sort_.Tensor");
+}
+
+TEST(Variants, RejectsNonOutSchemas) {
+  VariantError E;
+  EXPECT_FALSE(validateOutSchema(parse("a::f.out(Tensor self) -> Tensor"), E));
+  EXPECT_FALSE(validateOutSchema(
+      parse("a::f.out(Tensor self, *, Tensor(a!) out) -> Tensor"), E));
+  EXPECT_FALSE(validateOutSchema(
+      parse("a::f.out(Tensor(a!) self, *, Tensor(b!) out) -> Tensor(b!)"), E));
+  EXPECT_TRUE(validateOutSchema(
+      parse("a::f.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)"), E));
+}
+
+} // namespace

@@ -1,0 +1,30 @@
+# lit configuration for skgen's tool tests (lit + FileCheck). Unit tests
+# (GoogleTest) are a separate suite in test/Unit/lit.cfg.py.
+import os
+import shutil
+import lit.formats
+
+config.name = "skgen"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test", ".cpp", ".c"]
+config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.skgen_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.skgen_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Stable, uncolored output for FileCheck.
+config.environment["TERM"] = "dumb"
+
+config.substitutions.append(("%skgen", os.path.join(config.skgen_tools_dir, "skgen")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%src_root", config.skgen_src_root))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%clang_resource_dir", config.clang_resource_dir))
+
+# Feature for tests that need the real libtorch (end-to-end).
+if os.path.exists("/usr/include/torch/library.h"):
+    config.available_features.add("libtorch")
+if shutil.which("clang-apply-replacements-14"):
+    config.available_features.add("clang-apply-replacements")
