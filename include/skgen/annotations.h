@@ -1,0 +1,56 @@
+/*===- skgen/annotations.h - Annotations for skgen -------------------------===*
+ *
+ * Mark the out= kernel of an operator family and skgen generates the rest:
+ * schema definitions, registrations and the functional/in-place variants.
+ *
+ *   SKGEN_STRUCTURED("myops::add.out(Tensor self, Tensor other, *, "
+ *                    "Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", CPU)
+ *   at::Tensor &add_out_cpu(const at::Tensor &self, const at::Tensor &other,
+ *                           const at::Scalar &alpha, at::Tensor &out);
+ *
+ *   SKGEN_KERNEL("myops::add.out", CUDA)      // another backend's kernel
+ *   at::Tensor &add_out_cuda(...);
+ *
+ * Family options go between SKGEN_STRUCTURED and the declaration:
+ *   SKGEN_FUNCTIONAL_NAME("Tensor")  overload name of the functional variant
+ *   SKGEN_INPLACE_NAME("Tensor")     overload name of the in-place variant
+ *   SKGEN_NO_FUNCTIONAL              do not generate the functional variant
+ *   SKGEN_NO_INPLACE                 do not generate the in-place variant
+ *   SKGEN_ALLOC(fn)                  allocate outputs with fn(args...) (a meta
+ *                                    function) instead of zero-size tensors
+ *   SKGEN_EXTERNAL                   the namespace is not ours (e.g. aten): no
+ *                                    schema definitions are emitted
+ *
+ * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
+ * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
+ * change nothing in the generated code.
+ *===-----------------------------------------------------------------------===*/
+#ifndef SKGEN_ANNOTATIONS_H
+#define SKGEN_ANNOTATIONS_H
+
+#if defined(__clang__) && !defined(SKGEN_DISABLE_ANNOTATIONS)
+#define SKGEN_ANNOTATE_(...) __attribute__((annotate(__VA_ARGS__)))
+/* Dispatch keys are written as bare identifiers and kept as text. */
+#define SKGEN_STRUCTURED(SCHEMA, ...)                                          \
+  SKGEN_ANNOTATE_("skgen.structured", SCHEMA, #__VA_ARGS__)
+#define SKGEN_KERNEL(OPNAME, ...)                                              \
+  SKGEN_ANNOTATE_("skgen.kernel", OPNAME, #__VA_ARGS__)
+#define SKGEN_FUNCTIONAL_NAME(NAME)                                            \
+  SKGEN_ANNOTATE_("skgen.functional_name", NAME)
+#define SKGEN_INPLACE_NAME(NAME) SKGEN_ANNOTATE_("skgen.inplace_name", NAME)
+#define SKGEN_NO_FUNCTIONAL SKGEN_ANNOTATE_("skgen.no_functional")
+#define SKGEN_NO_INPLACE SKGEN_ANNOTATE_("skgen.no_inplace")
+#define SKGEN_ALLOC(FN) SKGEN_ANNOTATE_("skgen.alloc", #FN)
+#define SKGEN_EXTERNAL SKGEN_ANNOTATE_("skgen.external")
+#else
+#define SKGEN_STRUCTURED(SCHEMA, ...)
+#define SKGEN_KERNEL(OPNAME, ...)
+#define SKGEN_FUNCTIONAL_NAME(NAME)
+#define SKGEN_INPLACE_NAME(NAME)
+#define SKGEN_NO_FUNCTIONAL
+#define SKGEN_NO_INPLACE
+#define SKGEN_ALLOC(FN)
+#define SKGEN_EXTERNAL
+#endif
+
+#endif /* SKGEN_ANNOTATIONS_H */
