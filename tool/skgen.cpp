@@ -52,6 +52,11 @@ static cl::opt<std::string>
               cl::desc("Write the scanned facts as JSON to <file> ('-' for "
                        "stdout) and stop"),
               cl::value_desc("file"), cl::cat(SkgenCategory));
+static cl::opt<bool> DumpGenerated(
+    "dump-generated",
+    cl::desc("Print the generated code per file (before formatting and "
+             "placement) and stop"),
+    cl::cat(SkgenCategory));
 static cl::list<std::string>
     FactsInputs("facts",
                 cl::desc("Also link facts from <file> (written by "
@@ -124,6 +129,7 @@ int main(int argc, const char **argv) {
   Opts.FactsInputs.assign(FactsInputs.begin(), FactsInputs.end());
   Opts.DumpFacts = DumpFacts;
   Opts.DumpGraph = DumpGraph;
+  Opts.DumpGenerated = DumpGenerated;
   Opts.ExportFixes = ExportFixes;
   Opts.OutputFile = OutputFile;
   Opts.AliasKey = AliasKey;

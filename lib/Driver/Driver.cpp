@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <set>
+#include <map>
 
 namespace skgen {
 
@@ -107,22 +107,30 @@ int runPipeline(const DriverOptions &Opts,
   // emit
   gen::GenOptions GO;
   GO.AliasKey = Opts.AliasKey;
+  GO.StandaloneFile = Opts.OutputFile;
   std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);
 
   // apply
-  std::set<std::string> Scanned;
+  if (Opts.DumpGenerated) {
+    for (const gen::FileBlock &B : Blocks)
+      Out << "// skgen: " << relativePath(B.File, Opts.BaseDir) << ":"
+          << B.InsertAfterLine << "\n"
+          << B.Body << "\n";
+    return 0;
+  }
+
+  std::map<std::string, std::string> Scanned;
   for (const TUFacts &T : Facts) {
     if (!T.MainFile.empty())
-      Scanned.insert(T.MainFile);
+      Scanned.emplace(T.MainFile, "");
     for (const auto &F : T.Files)
-      Scanned.insert(F.Path);
+      Scanned[F.Path] = F.Hash;
   }
   rewrite::RewriteOptions RO;
   RO.Force = Opts.Force;
   RO.OutputFile = Opts.OutputFile;
-  std::vector<rewrite::FileChange> Changes = rewrite::planChanges(
-      Blocks, std::vector<std::string>(Scanned.begin(), Scanned.end()), RO,
-      Diags);
+  std::vector<rewrite::FileChange> Changes =
+      rewrite::planChanges(Blocks, Scanned, RO, Diags);
   bool HasErrors = false;
   for (const Diagnostic &D : Diags)
     HasErrors |= D.Severity == Diagnostic::Level::Error;

@@ -26,6 +26,7 @@ struct DriverOptions {
   std::string DumpGraph; // --dump-graph=json|dot: stop after link.
   std::string ExportFixes;
   std::string OutputFile;
+  bool DumpGenerated = false; // Print the generated blocks and stop.
   std::string AliasKey = "CompositeExplicitAutograd";
   unsigned Jobs = 1;
   bool Force = false;

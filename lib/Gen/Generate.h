@@ -12,6 +12,10 @@ namespace gen {
 
 struct GenOptions {
   std::string AliasKey = "CompositeExplicitAutograd";
+  /// --output=FILE: generate one self-contained block for this file (with
+  /// the includes and forward declarations of the kernels it needs) instead
+  /// of one block per annotated file.
+  std::string StandaloneFile;
 };
 
 /// The generated code that belongs in one source file: what that file's

@@ -5,7 +5,7 @@ namespace skgen {
 namespace rewrite {
 
 std::vector<FileChange> planChanges(const std::vector<gen::FileBlock> &,
-                                    const std::vector<std::string> &,
+                                    const std::map<std::string, std::string> &,
                                     const RewriteOptions &,
                                     std::vector<Diagnostic> &) {
   return {};

@@ -26,13 +26,13 @@ struct RewriteOptions {
 };
 
 /// Computes the new content of every file that has or needs a generated
-/// block. \p ScannedFiles are all files that were scanned (a file whose
-/// annotations are gone still loses its stale block); \p Expected holds the
-/// content hashes seen by the scan, to detect files changed meanwhile.
+/// block. \p ScannedFiles maps every scanned file (a file whose annotations
+/// are gone still loses its stale block) to the hashContent() the scan saw,
+/// to detect files changed meanwhile ("" = unknown, do not check).
 /// Problems (hand-edited blocks, changed files) become diagnostics.
 std::vector<FileChange>
 planChanges(const std::vector<gen::FileBlock> &Blocks,
-            const std::vector<std::string> &ScannedFiles,
+            const std::map<std::string, std::string> &ScannedFiles,
             const RewriteOptions &Opts, std::vector<Diagnostic> &Diags);
 
 /// Unified diff of all changes, paths relative to \p BaseDir.

@@ -1,6 +1,8 @@
 //===- Facts.cpp - JSON form of scan facts --------------------------------===//
 #include "Scan/Facts.h"
 
+#include "llvm/Support/xxhash.h"
+
 #include <nlohmann/json.hpp>
 
 #include <tuple>
@@ -8,6 +10,13 @@
 namespace skgen {
 
 using nlohmann::json;
+
+std::string hashContent(const std::string &Content) {
+  uint64_t H = llvm::xxHash64(Content);
+  char Buf[17];
+  snprintf(Buf, sizeof(Buf), "%016llx", static_cast<unsigned long long>(H));
+  return Buf;
+}
 
 bool SourceLoc::operator<(const SourceLoc &O) const {
   return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);

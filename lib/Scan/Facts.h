@@ -88,6 +88,9 @@ struct TUFacts {
   bool Skipped = false; // Prefilter: no annotation macro mentioned.
 };
 
+/// Content hash used to detect files changed between scan and write.
+std::string hashContent(const std::string &Content);
+
 void to_json(nlohmann::json &J, const SourceLoc &L);
 void from_json(const nlohmann::json &J, SourceLoc &L);
 void to_json(nlohmann::json &J, const Diagnostic &D);
