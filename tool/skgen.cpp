@@ -80,6 +80,12 @@ static cl::opt<bool>
                          "canonically"),
                 cl::cat(SkgenCategory));
 
+static cl::opt<bool> DeriveVariants(
+    "derive-variants",
+    cl::desc("Read out= schemas (one per line) on stdin and print the derived "
+             "functional and in-place schemas"),
+    cl::cat(SkgenCategory));
+
 static void printVersion(raw_ostream &OS) {
   OS << "skgen version 0.1.0 (LLVM " LLVM_VERSION_STRING ")\n";
 }
@@ -102,6 +108,8 @@ int main(int argc, const char **argv) {
 
   if (ParseSchema)
     return skgen::runParseSchema(std::cin, outs(), errs());
+  if (DeriveVariants)
+    return skgen::runDeriveVariants(std::cin, outs(), errs());
 
   if (Fix + Check > 1) {
     errs() << "skgen: error: --fix and --check are mutually exclusive\n";

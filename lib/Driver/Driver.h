@@ -39,6 +39,11 @@ struct DriverOptions {
 int runParseSchema(std::istream &In, llvm::raw_ostream &Out,
                    llvm::raw_ostream &Err);
 
+/// `skgen --derive-variants`: one out= schema per line on \p In; prints the
+/// derived functional and in-place schemas (SPEC §3), or a diagnostic.
+int runDeriveVariants(std::istream &In, llvm::raw_ostream &Out,
+                      llvm::raw_ostream &Err);
+
 /// The whole pipeline. Returns the process exit code.
 int runPipeline(const DriverOptions &Opts,
                 const clang::tooling::CompilationDatabase *DB,

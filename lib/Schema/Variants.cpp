@@ -127,15 +127,20 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
   }
 
   if (Opts.GenerateInplace) {
+    // Eligible: one out argument whose type (without alias) is the type of
+    // the first argument `self`: Tensor, or Tensor[] for foreach-style ops
+    // that return nothing.
+    bool IsList = !Outs.empty() && Outs.front()->Ty.isList();
     if (Outs.size() != 1) {
       Result.InplaceIneligibleReason = "it has more than one out argument";
-    } else if (!Outs.front()->Ty.isTensor()) {
-      Result.InplaceIneligibleReason = "its out argument is not a Tensor";
     } else if (Ins.empty() || Ins.front()->Name != "self" ||
-               !(Ins.front()->Ty == Type::named("Tensor"))) {
+               !(Ins.front()->Ty == Outs.front()->Ty.withoutAlias())) {
       Result.InplaceIneligibleReason =
-          "its first argument is not 'Tensor self'";
-    } else if (Out.Returns.empty()) {
+          IsList ? "its first argument is not 'Tensor[] self'"
+                 : "its first argument is not 'Tensor self'";
+    } else if (IsList && !Out.Returns.empty()) {
+      Result.InplaceIneligibleReason = "it returns a Tensor list";
+    } else if (!IsList && Out.Returns.empty()) {
       Result.InplaceIneligibleReason = "it returns nothing";
     } else {
       FunctionSchema I;
@@ -145,8 +150,9 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
           Opts.InplaceOverload ? *Opts.InplaceOverload : *FunctionalOverload;
       for (const Argument *A : Ins)
         I.Arguments.push_back(*A);
-      I.Arguments.front().Ty.Alias = Outs.front()->Ty.Alias;
-      I.Returns.push_back(Out.Returns.front());
+      I.Arguments.front().Ty = Outs.front()->Ty;
+      if (!IsList)
+        I.Returns.push_back(Out.Returns.front());
       Result.Inplace = std::move(I);
     }
   }
