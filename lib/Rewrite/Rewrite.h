@@ -16,6 +16,8 @@ struct FileChange {
   std::string Path;       // Absolute.
   std::string OldContent; // As read (and as scanned).
   std::string NewContent;
+  /// The file does not exist yet (--output): OldContent is "".
+  bool Created = false;
 };
 
 struct RewriteOptions {
@@ -26,10 +28,14 @@ struct RewriteOptions {
 };
 
 /// Computes the new content of every file that has or needs a generated
-/// block. \p ScannedFiles maps every scanned file (a file whose annotations
+/// block (only files whose content changes are returned, sorted by path;
+/// FileBlocks of the same file are merged, so a header reached from several
+/// TUs gets one block). \p ScannedFiles maps every scanned file (a file whose annotations
 /// are gone still loses its stale block) to the hashContent() the scan saw,
 /// to detect files changed meanwhile ("" = unknown, do not check).
-/// Problems (hand-edited blocks, changed files) become diagnostics.
+/// Problems (hand-edited blocks, changed files) become diagnostics; if any
+/// of them is an error, no change at all is returned (a run changes all
+/// files or none).
 std::vector<FileChange>
 planChanges(const std::vector<gen::FileBlock> &Blocks,
             const std::map<std::string, std::string> &ScannedFiles,
@@ -47,9 +53,12 @@ std::string unifiedDiff(const std::vector<FileChange> &Changes,
 bool applyChanges(const std::vector<FileChange> &Changes,
                   std::vector<Diagnostic> &Diags);
 
-/// clang-apply-replacements YAML for \p Changes.
+/// clang-apply-replacements YAML for \p Changes: one minimal replacement per
+/// file. clang-apply-replacements cannot create files, so a Created change
+/// (--output of a new file) is left out, with a warning in \p Diags if given.
 std::string exportFixesYAML(const std::vector<FileChange> &Changes,
-                            const std::string &MainSourceFile);
+                            const std::string &MainSourceFile,
+                            std::vector<Diagnostic> *Diags = nullptr);
 
 } // namespace rewrite
 } // namespace skgen
