@@ -471,3 +471,46 @@ TEST(Export, MinimalReplacementYAML) {
 }
 
 } // namespace
+
+namespace {
+
+// The exported YAML, applied by the real clang-apply-replacements, gives
+// exactly the --fix result (LF and CRLF files, missing trailing newline).
+TEST(Export, ClangApplyReplacementsGivesTheFixResult) {
+  const char *CAR = "/usr/bin/clang-apply-replacements-14";
+  if (!fs::exists(CAR))
+    GTEST_SKIP() << "no clang-apply-replacements-14";
+  TempDir D;
+  ASSERT_FALSE(fs::create_directory(D.file("fixes")));
+  std::vector<gen::FileBlock> Blocks;
+  std::map<std::string, std::string> Scanned;
+  const std::vector<std::pair<std::string, std::string>> Files = {
+      {"lf.cpp", "int a;\nint b;\n"},
+      {"crlf.cpp", "int a;\r\nint b;\r\n"},
+      {"nonl.cpp", "int a;\nint b;"},
+      {"quote.cpp", "int a; // 'x' \"y\" \\ \t tab\n\nint b;\n"}};
+  for (const auto &[Name, Content] : Files) {
+    writeFile(D.file(Name), Content);
+    Blocks.push_back(block(D.file(Name),
+                           "TORCH_LIBRARY_IMPL(myops,CPU,m){m.impl(\"add.out\", "
+                           "TORCH_FN(add_out));}\n// it's \"quoted\"\n",
+                           1));
+    Scanned[D.file(Name)] = hashContent(Content);
+  }
+  // Remove a block too.
+  writeFile(D.file("rm.cpp"), "int a;\n\n" + renderBlock("int x;\n", "\n") +
+                                  "int b;\n");
+  Scanned[D.file("rm.cpp")] = "";
+  std::vector<Diagnostic> Diags;
+  std::vector<FileChange> C = planChanges(Blocks, Scanned, {}, Diags);
+  ASSERT_EQ(errors(Diags), 0u);
+  ASSERT_EQ(C.size(), 5u);
+  writeFile(D.file("fixes/skgen.yaml"),
+            exportFixesYAML(C, D.file("lf.cpp"), &Diags));
+  std::string Cmd = std::string(CAR) + " " + D.file("fixes");
+  ASSERT_EQ(std::system(Cmd.c_str()), 0) << Cmd;
+  for (const FileChange &Ch : C)
+    EXPECT_EQ(readFile(Ch.Path), Ch.NewContent) << Ch.Path;
+}
+
+} // namespace
