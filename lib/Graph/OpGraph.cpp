@@ -1,8 +1,28 @@
-//===- OpGraph.cpp - The link phase (placeholder until issue #4) ----------===//
+//===- OpGraph.cpp - The link phase: facts -> op graph --------------------===//
+//
+// Merges the facts of all translation units into families and kernels, and
+// validates them across the tree (SPEC §1-§3). Every check reports a
+// positioned diagnostic with notes at the other places involved. The result
+// does not depend on the order of the facts: inputs are sorted by location
+// first, so "the first" declaration is always the one earliest in the tree.
+//
+//===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
+#include "Schema/CppTypes.h"
+#include "Schema/Parser.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
 
 namespace skgen {
 namespace graph {
+
+using schema::FunctionSchema;
+using schema::OperatorName;
 
 bool OpGraph::hasErrors() const {
   for (const Diagnostic &D : Diagnostics)
@@ -11,16 +31,579 @@ bool OpGraph::hasErrors() const {
   return false;
 }
 
-OpGraph link(const std::vector<TUFacts> &Facts, const LinkOptions &) {
-  OpGraph G;
-  for (const TUFacts &T : Facts)
-    G.Diagnostics.insert(G.Diagnostics.end(), T.Diagnostics.begin(),
-                         T.Diagnostics.end());
-  return G;
+const Family *OpGraph::findFamily(const OperatorName &Out) const {
+  for (const Family &F : Families)
+    if (F.Out.Op == Out)
+      return &F;
+  return nullptr;
 }
 
-std::string toJSON(const OpGraph &) { return "{}\n"; }
-std::string toDot(const OpGraph &) { return "digraph skgen {}\n"; }
+namespace {
+
+Diagnostic error(SourceLoc Loc, std::string Message) {
+  Diagnostic D;
+  D.Severity = Diagnostic::Level::Error;
+  D.Loc = std::move(Loc);
+  D.Message = std::move(Message);
+  return D;
+}
+
+Diagnostic note(SourceLoc Loc, std::string Message) {
+  Diagnostic D = error(std::move(Loc), std::move(Message));
+  D.Severity = Diagnostic::Level::Note;
+  return D;
+}
+
+/// Where byte \p Offset of a schema string is in the source, given where its
+/// first character is. Exact for a single string literal; for schemas split
+/// over several concatenated literals the column is an approximation on the
+/// first line.
+SourceLoc locInSchema(const SourceLoc &Start, const std::string &Text,
+                      size_t Offset) {
+  if (!Start.valid())
+    return Start;
+  auto [Line, Col] = schema::lineAndColumn(Text, std::min(Offset, Text.size()));
+  SourceLoc L = Start;
+  if (Line == 1) {
+    L.Column = Start.Column + Col - 1;
+  } else {
+    L.Line = Start.Line + Line - 1;
+    L.Column = Col;
+  }
+  return L;
+}
+
+bool isAliasKey(const std::string &Key, const LinkOptions &Opts) {
+  return Key == "CompositeExplicitAutograd" || Key == "DefaultBackend" ||
+         Key == Opts.AliasKey;
+}
+
+/// Total order on facts for determinism (location first).
+bool factLess(const KernelFact &A, const KernelFact &B) {
+  return std::tie(A.AnnotationLoc, A.Loc, A.AnnotationKind, A.SchemaText,
+                  A.CppName, A.Keys) < std::tie(B.AnnotationLoc, B.Loc,
+                                                B.AnnotationKind, B.SchemaText,
+                                                B.CppName, B.Keys);
+}
+
+bool sameDeclaration(const KernelFact &A, const KernelFact &B) {
+  // The same annotated declaration seen from several translation units (a
+  // header included by many): same place, so not a duplicate.
+  return A.AnnotationKind == B.AnnotationKind &&
+         A.AnnotationLoc == B.AnnotationLoc && A.Loc == B.Loc;
+}
+
+bool diagLess(const Diagnostic &A, const Diagnostic &B) {
+  return std::tie(A.Loc, A.Message, A.Severity) <
+         std::tie(B.Loc, B.Message, B.Severity);
+}
+
+class Linker {
+public:
+  Linker(const std::vector<TUFacts> &Facts, const LinkOptions &Opts)
+      : Facts(Facts), Opts(Opts) {}
+
+  OpGraph run() {
+    G.AliasKey = Opts.AliasKey;
+    collect();
+    for (const KernelFact &K : All)
+      if (K.AnnotationKind == KernelFact::Kind::Structured)
+        addFamily(K);
+    checkVariantCollisions();
+    for (const KernelFact &K : All)
+      if (K.AnnotationKind == KernelFact::Kind::Kernel)
+        addKernelFact(K);
+    finish();
+    return std::move(G);
+  }
+
+private:
+  const std::vector<TUFacts> &Facts;
+  const LinkOptions &Opts;
+  OpGraph G;
+  std::vector<KernelFact> All;       // Sorted, deduplicated.
+  std::vector<Diagnostic> FactDiags; // Carried over from the scan.
+  std::vector<Diagnostic> LinkDiags;
+  std::vector<Family> Families;
+  /// Out names of families that were declared but are invalid (an error was
+  /// reported): kernels for them are not "undeclared".
+  std::set<std::string> InvalidFamilies;
+  /// Families by out operator name -> index in Families.
+  std::map<std::string, size_t> ByOutName;
+  std::vector<bool> Dropped;
+
+  void collect() {
+    for (const TUFacts &T : Facts) {
+      All.insert(All.end(), T.Kernels.begin(), T.Kernels.end());
+      FactDiags.insert(FactDiags.end(), T.Diagnostics.begin(),
+                       T.Diagnostics.end());
+    }
+    std::sort(All.begin(), All.end(), factLess);
+    All.erase(std::unique(All.begin(), All.end(), sameDeclaration), All.end());
+    std::sort(FactDiags.begin(), FactDiags.end(), diagLess);
+    FactDiags.erase(std::unique(FactDiags.begin(), FactDiags.end(),
+                                [](const Diagnostic &A, const Diagnostic &B) {
+                                  return A.Loc == B.Loc &&
+                                         A.Message == B.Message &&
+                                         A.Severity == B.Severity;
+                                }),
+                    FactDiags.end());
+  }
+
+  /// True if the scan already reported an error inside [Begin, End].
+  bool scanReportedErrorIn(const SourceLoc &Begin, const SourceLoc &End) const {
+    if (!Begin.valid())
+      return false;
+    for (const Diagnostic &D : FactDiags)
+      if (D.Severity == Diagnostic::Level::Error && D.Loc.File == Begin.File &&
+          !(D.Loc < Begin) && !(End < D.Loc))
+        return true;
+    return false;
+  }
+
+  SourceLoc schemaEnd(const KernelFact &K) const {
+    return locInSchema(K.SchemaLoc, K.SchemaText, K.SchemaText.size());
+  }
+
+  SourceLoc schemaOrAnnotationLoc(const KernelFact &K) const {
+    return K.SchemaLoc.valid() ? K.SchemaLoc : K.AnnotationLoc;
+  }
+
+  void report(Diagnostic D) { LinkDiags.push_back(std::move(D)); }
+
+  bool checkKeys(const KernelFact &K, const std::string &FamilyName) {
+    bool Ok = true;
+    if (K.Keys.empty()) {
+      report(error(K.AnnotationLoc,
+                   "no dispatch key given for the kernel of '" + FamilyName +
+                       "' (e.g. CPU, CUDA, Meta, PrivateUse1)"));
+      return false;
+    }
+    for (const std::string &Key : K.Keys)
+      if (isAliasKey(Key, Opts)) {
+        Diagnostic D = error(
+            K.AnnotationLoc,
+            "do not register DefaultBackend/CompositeExplicitAutograd kernels "
+            "for structured out ops; they are generated for you");
+        D.Notes.push_back(note(
+            K.AnnotationLoc,
+            "'" + Key + "' is the alias key; skgen registers the functional "
+            "and in-place variants of '" + FamilyName +
+                "' under it, and '" + FamilyName +
+                "' itself needs a kernel per backend"));
+        report(std::move(D));
+        Ok = false;
+      }
+    return Ok;
+  }
+
+  void addFamily(const KernelFact &K) {
+    FunctionSchema Out;
+    schema::ParseError PE;
+    if (!schema::parseFunctionSchema(K.SchemaText, Out, PE)) {
+      if (!scanReportedErrorIn(K.SchemaLoc, schemaEnd(K)))
+        report(error(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
+                     PE.Message));
+      // Without a name we cannot tell kernels of this family apart; try the
+      // operator name alone so that they are not reported as undeclared.
+      OperatorName Op;
+      std::string Text = K.SchemaText.substr(0, K.SchemaText.find('('));
+      if (schema::parseOperatorName(Text, Op, PE))
+        InvalidFamilies.insert(Op.str());
+      return;
+    }
+    std::string Name = Out.Op.str();
+
+    // Declared twice (even identically, even in the same file).
+    auto Prev = ByOutName.find(Name);
+    if (Prev != ByOutName.end() || InvalidFamilies.count(Name)) {
+      Diagnostic D = error(K.AnnotationLoc,
+                           "op family '" + Name + "' is declared twice");
+      if (Prev != ByOutName.end())
+        D.Notes.push_back(note(Families[Prev->second].DeclLoc,
+                               "previous declaration is here"));
+      D.Notes.push_back(note(K.AnnotationLoc,
+                             "each family has exactly one SKGEN_STRUCTURED; "
+                             "use SKGEN_KERNEL(\"" +
+                                 Name + "\", KEY) for further kernels"));
+      report(std::move(D));
+      return;
+    }
+
+    bool Ok = true;
+    if (Out.Op.Namespace.empty()) {
+      report(error(K.SchemaLoc.valid() ? K.SchemaLoc : K.AnnotationLoc,
+                   "the schema of an op family needs a namespace, e.g. "
+                   "'myops::" + Out.Op.str() + "'"));
+      Ok = false;
+    }
+
+    schema::VariantOptions VO;
+    VO.FunctionalOverload = K.Options.FunctionalOverload;
+    VO.InplaceOverload = K.Options.InplaceOverload;
+    VO.GenerateFunctional = !K.Options.NoFunctional;
+    VO.GenerateInplace = !K.Options.NoInplace;
+    schema::DerivedVariants DV;
+    schema::VariantError VE;
+    if (Ok && !schema::deriveVariants(Out, VO, DV, VE)) {
+      Diagnostic D = error(schemaOrAnnotationLoc(K), VE.Message);
+      if (!VE.Fix.empty())
+        D.Notes.push_back(note(K.AnnotationLoc, VE.Fix));
+      report(std::move(D));
+      Ok = false;
+    }
+    if (Ok) {
+      for (const Argument *A : Out.outArguments())
+        if (!A->Ty.isTensor()) {
+          report(error(schemaOrAnnotationLoc(K),
+                       "out argument '" + A->Name + "' of type '" +
+                           A->Ty.str() +
+                           "' is not supported; skgen generates wrappers for "
+                           "'Tensor(a!)' out arguments"));
+          Ok = false;
+        }
+    }
+    if (Ok) {
+      // Every variant must have dispatcher C++ types for its wrappers.
+      std::string Why;
+      for (const FunctionSchema *S :
+           {&Out, DV.Functional ? &*DV.Functional : nullptr,
+            DV.Inplace ? &*DV.Inplace : nullptr})
+        if (S && Ok &&
+            (!schema::parameterCppTypes(*S, Why) ||
+             !schema::returnCppType(*S, Why))) {
+          if (!scanReportedErrorIn(K.SchemaLoc, schemaEnd(K)))
+            report(error(schemaOrAnnotationLoc(K),
+                         "cannot generate wrappers for '" + S->Op.str() +
+                             "': " + Why));
+          Ok = false;
+        }
+    }
+    bool KeysOk = checkKeys(K, Name);
+
+    Family F;
+    F.Out = std::move(Out);
+    F.Variants = std::move(DV);
+    F.Options = K.Options;
+    F.DeclLoc = K.AnnotationLoc;
+    F.SchemaLoc = K.SchemaLoc;
+    F.DeclCppName = K.CppName;
+    F.InsertAfterOffset = K.InsertAfterOffset;
+    F.InsertAfterLine = K.InsertAfterLine;
+    if (!Ok) {
+      InvalidFamilies.insert(Name);
+      return;
+    }
+    size_t Index = Families.size();
+    ByOutName.emplace(Name, Index);
+    Families.push_back(std::move(F));
+    Dropped.push_back(false);
+    if (KeysOk)
+      for (const std::string &Key : K.Keys)
+        addKernel(Index, K, Key);
+  }
+
+  void addKernel(size_t Index, const KernelFact &K, const std::string &Key) {
+    Family &F = Families[Index];
+    for (const Kernel &Other : F.Kernels)
+      if (Other.Key == Key) {
+        Diagnostic D =
+            error(K.AnnotationLoc, "second '" + Key + "' kernel for '" +
+                                       F.Out.Op.str() + "'");
+        D.Notes.push_back(note(Other.AnnotationLoc,
+                               "previous '" + Key + "' kernel ('" +
+                                   Other.CppName + "') is here"));
+        report(std::move(D));
+        return;
+      }
+    Kernel Ker;
+    Ker.Key = Key;
+    Ker.CppName = K.CppName;
+    Ker.Loc = K.Loc;
+    Ker.AnnotationLoc = K.AnnotationLoc;
+    Ker.InsertAfterOffset = K.InsertAfterOffset;
+    Ker.InsertAfterLine = K.InsertAfterLine;
+    F.Kernels.push_back(std::move(Ker));
+  }
+
+  void addKernelFact(const KernelFact &K) {
+    OperatorName Op;
+    schema::ParseError PE;
+    if (!schema::parseOperatorName(K.SchemaText, Op, PE)) {
+      if (!scanReportedErrorIn(K.SchemaLoc, schemaEnd(K)))
+        report(error(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
+                     PE.Message));
+      return;
+    }
+    std::string Name = Op.str();
+    if (InvalidFamilies.count(Name))
+      return; // Its declaration already has an error.
+    auto It = ByOutName.find(Name);
+    if (It == ByOutName.end()) {
+      Diagnostic D = error(schemaOrAnnotationLoc(K),
+                           "SKGEN_KERNEL for undeclared op family '" + Name +
+                               "'");
+      // Suggest families of the same operator (e.g. a missing `.out`).
+      for (const Family &F : Families)
+        if (F.Out.Op.qualifiedName() == Op.qualifiedName())
+          D.Notes.push_back(note(F.DeclLoc, "did you mean '" + F.Out.Op.str() +
+                                                "', declared here?"));
+      if (D.Notes.empty())
+        D.Notes.push_back(note(schemaOrAnnotationLoc(K),
+                               "declare the family with SKGEN_STRUCTURED(\"" +
+                                   Name + "(...) -> ...\", KEY) on its out "
+                                          "kernel"));
+      report(std::move(D));
+      return;
+    }
+    if (Dropped[It->second])
+      return;
+    if (!checkKeys(K, Name))
+      return;
+    for (const std::string &Key : K.Keys)
+      addKernel(It->second, K, Key);
+  }
+
+  /// The operator names a family registers: out, functional, in-place.
+  static std::vector<std::pair<const OperatorName *, const char *>>
+  variantNames(const Family &F) {
+    std::vector<std::pair<const OperatorName *, const char *>> V;
+    V.push_back({&F.Out.Op, "out"});
+    if (F.Variants.Functional)
+      V.push_back({&F.Variants.Functional->Op, "functional"});
+    if (F.Variants.Inplace)
+      V.push_back({&F.Variants.Inplace->Op, "in-place"});
+    return V;
+  }
+
+  void checkVariantCollisions() {
+    // Families are in declaration-location order, so the later one reports.
+    std::map<std::string, std::pair<size_t, const char *>> Seen;
+    for (size_t I = 0; I < Families.size(); ++I) {
+      const Family &F = Families[I];
+      for (auto [Op, What] : variantNames(F)) {
+        auto It = Seen.find(Op->str());
+        if (It == Seen.end())
+          continue;
+        const Family &Other = Families[It->second.first];
+        Diagnostic D = error(
+            F.SchemaLoc.valid() ? F.SchemaLoc : F.DeclLoc,
+            std::string("the ") + What + " variant '" + Op->str() + "' of '" +
+                F.Out.Op.str() + "' collides with the " + It->second.second +
+                " variant of '" + Other.Out.Op.str() + "'");
+        D.Notes.push_back(
+            note(Other.DeclLoc, "'" + Other.Out.Op.str() + "' is declared here"));
+        D.Notes.push_back(note(
+            F.DeclLoc, "give the variants distinct overload names with "
+                       "SKGEN_FUNCTIONAL_NAME(\"...\") / "
+                       "SKGEN_INPLACE_NAME(\"...\"), or opt out with "
+                       "SKGEN_NO_FUNCTIONAL / SKGEN_NO_INPLACE"));
+        report(std::move(D));
+        Dropped[I] = true;
+        break;
+      }
+      if (!Dropped[I])
+        for (auto [Op, What] : variantNames(F))
+          Seen.emplace(Op->str(), std::make_pair(I, What));
+    }
+  }
+
+  void finish() {
+    for (size_t I = 0; I < Families.size(); ++I) {
+      if (Dropped[I])
+        continue;
+      Family F = std::move(Families[I]);
+      std::sort(F.Kernels.begin(), F.Kernels.end(),
+                [](const Kernel &A, const Kernel &B) {
+                  return std::tie(A.Key, A.AnnotationLoc) <
+                         std::tie(B.Key, B.AnnotationLoc);
+                });
+      G.Families.push_back(std::move(F));
+    }
+    std::sort(G.Families.begin(), G.Families.end(),
+              [](const Family &A, const Family &B) {
+                return A.Out.Op.str() < B.Out.Op.str();
+              });
+    G.Diagnostics = std::move(FactDiags);
+    std::stable_sort(LinkDiags.begin(), LinkDiags.end(), diagLess);
+    G.Diagnostics.insert(G.Diagnostics.end(), LinkDiags.begin(),
+                         LinkDiags.end());
+  }
+
+  using Argument = schema::Argument;
+};
+
+} // namespace
+
+OpGraph link(const std::vector<TUFacts> &Facts, const LinkOptions &Opts) {
+  return Linker(Facts, Opts).run();
+}
+
+const char *registrationKindName(Registration::Kind K) {
+  switch (K) {
+  case Registration::Kind::Def:
+    return "def";
+  case Registration::Kind::OutKernel:
+    return "out_kernel";
+  case Registration::Kind::DirectFunctional:
+    return "direct_functional";
+  case Registration::Kind::DirectInplace:
+    return "direct_inplace";
+  case Registration::Kind::AliasFunctional:
+    return "alias_functional";
+  case Registration::Kind::AliasInplace:
+    return "alias_inplace";
+  case Registration::Kind::AutogradNotImplemented:
+    return "autograd_not_implemented";
+  }
+  return "def";
+}
+
+std::vector<Registration> registrations(const Family &F,
+                                        const std::string &AliasKey) {
+  using K = Registration::Kind;
+  std::vector<Registration> R;
+  const FunctionSchema *Fn = F.Variants.Functional ? &*F.Variants.Functional
+                                                   : nullptr;
+  const FunctionSchema *In = F.Variants.Inplace ? &*F.Variants.Inplace
+                                                : nullptr;
+  auto Add = [&](K Kind, const std::string &Key, const FunctionSchema *S,
+                 const Kernel *Via) {
+    if (S)
+      R.push_back(Registration{Kind, Key, S->Op, S, Via});
+  };
+  if (!F.Options.External) {
+    Add(K::Def, "", &F.Out, nullptr);
+    Add(K::Def, "", Fn, nullptr);
+    Add(K::Def, "", In, nullptr);
+  }
+  for (const Kernel &Ker : F.Kernels) {
+    Add(K::OutKernel, Ker.Key, &F.Out, &Ker);
+    Add(K::DirectFunctional, Ker.Key, Fn, &Ker);
+    Add(K::DirectInplace, Ker.Key, In, &Ker);
+  }
+  if (!F.Options.External) {
+    // Never an alias-key kernel for the out overload itself.
+    Add(K::AliasFunctional, AliasKey, Fn, nullptr);
+    Add(K::AliasInplace, AliasKey, In, nullptr);
+  }
+  // autogradNotImplementedFallback() exists since PyTorch 1.10; the
+  // DefaultBackend alias key means an older PyTorch, which has none.
+  if (!F.Options.External && AliasKey != "DefaultBackend") {
+    Add(K::AutogradNotImplemented, "Autograd", Fn, nullptr);
+    Add(K::AutogradNotImplemented, "Autograd", In, nullptr);
+    Add(K::AutogradNotImplemented, "Autograd", &F.Out, nullptr);
+  }
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
+// --dump-graph=json
+//===----------------------------------------------------------------------===//
+
+std::string toJSON(const OpGraph &G) {
+  using nlohmann::json;
+  json Families = json::array();
+  for (const Family &F : G.Families) {
+    json J;
+    J["out"] = F.Out.str();
+    J["functional"] = F.Variants.Functional ? json(F.Variants.Functional->str())
+                                            : json(nullptr);
+    J["inplace"] =
+        F.Variants.Inplace ? json(F.Variants.Inplace->str()) : json(nullptr);
+    if (!F.Variants.Inplace && !F.Variants.InplaceIneligibleReason.empty())
+      J["inplace_ineligible_reason"] = F.Variants.InplaceIneligibleReason;
+    J["options"] = F.Options;
+    J["declared_at"] = F.DeclLoc;
+    J["cpp_name"] = F.DeclCppName;
+    json Kernels = json::array();
+    for (const Kernel &K : F.Kernels)
+      Kernels.push_back(json{{"key", K.Key},
+                             {"cpp_name", K.CppName},
+                             {"loc", K.Loc},
+                             {"annotation_loc", K.AnnotationLoc}});
+    J["kernels"] = Kernels;
+    json Regs = json::array();
+    for (const Registration &R : registrations(F, G.AliasKey)) {
+      json JR{{"kind", registrationKindName(R.K)}, {"op", R.Op.str()}};
+      if (!R.Key.empty())
+        JR["key"] = R.Key;
+      if (R.Via)
+        JR["calls"] = R.Via->CppName;
+      else if (R.K == Registration::Kind::AliasFunctional ||
+               R.K == Registration::Kind::AliasInplace)
+        JR["redispatches_to"] = F.Out.Op.str();
+      Regs.push_back(JR);
+    }
+    J["registrations"] = Regs;
+    Families.push_back(J);
+  }
+  json Root{{"version", 1},
+            {"alias_key", G.AliasKey},
+            {"families", Families},
+            {"diagnostics", G.Diagnostics}};
+  return Root.dump(2) + "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// --dump-graph=dot
+//===----------------------------------------------------------------------===//
+
+static std::string dotQuote(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    if (C == '\n') {
+      Out += "\\n";
+      continue;
+    }
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+std::string toDot(const OpGraph &G) {
+  std::string S = "digraph skgen {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
+  for (size_t I = 0; I < G.Families.size(); ++I) {
+    const Family &F = G.Families[I];
+    std::string P = "f" + std::to_string(I);
+    S += "  subgraph cluster_" + P + " {\n    label=" +
+         dotQuote(F.Out.Op.str() + (F.Options.External ? " (external)" : "")) +
+         ";\n";
+    S += "    " + P + "_out [shape=box, label=" +
+         dotQuote("out\n" + F.Out.str()) + "];\n";
+    if (F.Variants.Functional)
+      S += "    " + P + "_functional [shape=box, style=dashed, label=" +
+           dotQuote("functional\n" + F.Variants.Functional->str()) + "];\n";
+    if (F.Variants.Inplace)
+      S += "    " + P + "_inplace [shape=box, style=dashed, label=" +
+           dotQuote("in-place\n" + F.Variants.Inplace->str()) + "];\n";
+    for (size_t J = 0; J < F.Kernels.size(); ++J)
+      S += "    " + P + "_k" + std::to_string(J) + " [shape=ellipse, label=" +
+           dotQuote(F.Kernels[J].Key + "\n" + F.Kernels[J].CppName) + "];\n";
+    S += "  }\n";
+    for (size_t J = 0; J < F.Kernels.size(); ++J) {
+      std::string K = P + "_k" + std::to_string(J);
+      S += "  " + K + " -> " + P + "_out [label=\"implements\"];\n";
+      if (F.Variants.Functional)
+        S += "  " + P + "_functional -> " + K + " [label=" +
+             dotQuote("direct " + F.Kernels[J].Key) + "];\n";
+      if (F.Variants.Inplace)
+        S += "  " + P + "_inplace -> " + K + " [label=" +
+             dotQuote("direct " + F.Kernels[J].Key) + "];\n";
+    }
+    if (!F.Options.External) {
+      if (F.Variants.Functional)
+        S += "  " + P + "_functional -> " + P + "_out [style=dashed, label=" +
+             dotQuote(G.AliasKey + " (redispatch)") + "];\n";
+      if (F.Variants.Inplace)
+        S += "  " + P + "_inplace -> " + P + "_out [style=dashed, label=" +
+             dotQuote(G.AliasKey + " (redispatch)") + "];\n";
+    }
+  }
+  return S + "}\n";
+}
 
 } // namespace graph
 } // namespace skgen

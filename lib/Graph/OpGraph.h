@@ -33,13 +33,47 @@ struct Family {
   std::string DeclCppName; // The function SKGEN_STRUCTURED annotates.
   unsigned InsertAfterOffset = 0, InsertAfterLine = 0;
   std::vector<Kernel> Kernels; // Sorted by Key.
+  SourceLoc SchemaLoc;           // The schema string's first character.
 };
 
 struct OpGraph {
   std::vector<Family> Families; // Sorted by out operator name.
   std::vector<Diagnostic> Diagnostics;
+  /// The alias key the defaults are registered under (from LinkOptions).
+  std::string AliasKey = "CompositeExplicitAutograd";
   bool hasErrors() const;
+  /// The family whose out operator is \p Out, or nullptr.
+  const Family *findFamily(const schema::OperatorName &Out) const;
 };
+
+/// One registration the generator emits for a family (SPEC §4). The single
+/// source of truth for what is generated: the emitters, --dump-graph=json
+/// and --dump-graph=dot all read it.
+struct Registration {
+  enum class Kind {
+    Def,               // m.def(schema) in TORCH_LIBRARY_FRAGMENT(ns, m)
+    OutKernel,         // the user's out kernel for Key
+    DirectFunctional,  // functional wrapper for Key calling the kernel
+    DirectInplace,     // in-place wrapper for Key calling the kernel
+    AliasFunctional,   // alias-key functional: allocate, redispatch to out
+    AliasInplace,      // alias-key in-place: redispatch to out with out=self
+    AutogradNotImplemented, // Autograd: autogradNotImplementedFallback()
+  };
+  Kind K = Kind::Def;
+  std::string Key;          // Dispatch key; empty for Def.
+  schema::OperatorName Op;  // The operator registered (or defined).
+  const schema::FunctionSchema *Schema = nullptr; // Its schema.
+  const Kernel *Via = nullptr; // The kernel called (OutKernel, Direct*).
+};
+
+/// Stable name of a registration kind: "def", "out_kernel", ...
+const char *registrationKindName(Registration::Kind K);
+
+/// The registrations of \p F, in emission order: defs (unless external),
+/// per kernel (sorted by key) the out kernel and direct wrappers, then the
+/// alias-key wrappers and the Autograd entries (unless external).
+std::vector<Registration> registrations(const Family &F,
+                                        const std::string &AliasKey);
 
 struct LinkOptions {
   /// Name of the alias key the generated defaults register under.
@@ -50,7 +84,7 @@ struct LinkOptions {
 /// are appended (with notes pointing at the other places involved).
 OpGraph link(const std::vector<TUFacts> &Facts, const LinkOptions &Opts);
 
-/// Stable JSON form (documented in docs/design.md) and Graphviz form.
+/// Stable JSON form (documented in docs/generation.md) and Graphviz form.
 std::string toJSON(const OpGraph &G);
 std::string toDot(const OpGraph &G);
 

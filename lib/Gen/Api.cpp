@@ -1,0 +1,166 @@
+//===- Api.cpp - C++ naming and signatures for generated code -------------===//
+#include "Gen/Api.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace skgen {
+namespace gen {
+
+std::string CppSignature::declaration(const std::string &Name) const {
+  std::string S = ReturnType;
+  if (S.empty() || (S.back() != '&' && S.back() != '*'))
+    S += " ";
+  S += Name + "(";
+  for (size_t I = 0; I < Params.size(); ++I) {
+    const std::string &T = Params[I].Type;
+    S += (I ? ", " : "") + T;
+    if (T.back() != '&' && T.back() != '*')
+      S += " ";
+    S += Params[I].Name;
+  }
+  return S + ")";
+}
+
+std::string CppSignature::functionType() const {
+  std::string S = ReturnType + "(";
+  for (size_t I = 0; I < Params.size(); ++I)
+    S += (I ? ", " : "") + Params[I].Type;
+  return S + ")";
+}
+
+std::string CppSignature::argumentNames() const {
+  std::string S;
+  for (size_t I = 0; I < Params.size(); ++I)
+    S += (I ? ", " : "") + Params[I].Name;
+  return S;
+}
+
+std::optional<CppSignature> cppSignature(const schema::FunctionSchema &S,
+                                         std::string &Why) {
+  CppSignature Sig;
+  auto Ret = schema::returnCppType(S, Why);
+  if (!Ret)
+    return std::nullopt;
+  Sig.ReturnType = Ret->Spelling;
+  for (const schema::Argument &A : S.Arguments) {
+    auto T = schema::argumentCppType(A, Why);
+    if (!T) {
+      Why = "argument '" + A.Name + "': " + Why;
+      return std::nullopt;
+    }
+    Sig.Params.push_back(CppParam{T->Spelling, cppArgName(A.Name), &A});
+  }
+  return Sig;
+}
+
+static const char *const CppKeywords[] = {
+    "alignas",   "alignof",      "and",         "and_eq",   "asm",
+    "auto",      "bitand",       "bitor",       "bool",     "break",
+    "case",      "catch",        "char",        "class",    "compl",
+    "const",     "constexpr",    "const_cast",  "continue", "decltype",
+    "default",   "delete",       "do",          "double",   "dynamic_cast",
+    "else",      "enum",         "explicit",    "export",   "extern",
+    "false",     "float",        "for",         "friend",   "goto",
+    "if",        "inline",       "int",         "long",     "mutable",
+    "namespace", "new",          "noexcept",    "not",      "not_eq",
+    "nullptr",   "operator",     "or",          "or_eq",    "private",
+    "protected", "public",       "register",    "reinterpret_cast",
+    "return",    "short",        "signed",      "sizeof",   "static",
+    "static_assert", "static_cast", "struct",   "switch",   "template",
+    "this",      "thread_local", "throw",       "true",     "try",
+    "typedef",   "typeid",       "typename",    "union",    "unsigned",
+    "using",     "virtual",      "void",        "volatile", "wchar_t",
+    "while",     "xor",          "xor_eq"};
+
+std::string cppArgName(const std::string &Name) {
+  for (const char *K : CppKeywords)
+    if (Name == K)
+      return Name + "_";
+  return Name;
+}
+
+std::string opNameWithoutNamespace(const schema::OperatorName &Op) {
+  return Op.Overload.empty() ? Op.Name : Op.Name + "." + Op.Overload;
+}
+
+std::string wrapperName(const std::string &Key,
+                        const schema::OperatorName &Op) {
+  std::string S = "wrapper_" + Key + "_";
+  if (!Op.Namespace.empty())
+    S += Op.Namespace + "_";
+  return S + schema::cppIdentifier(Op);
+}
+
+std::string globalCppName(const std::string &QualifiedName) {
+  if (QualifiedName.compare(0, 2, "::") == 0)
+    return QualifiedName;
+  return "::" + QualifiedName;
+}
+
+std::string cppStringLiteral(const std::string &S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    default:
+      if (C < 0x20 || C == 0x7f) {
+        char Buf[8];
+        snprintf(Buf, sizeof(Buf), "\\%03o", C);
+        Out += Buf;
+      } else {
+        Out += static_cast<char>(C);
+      }
+    }
+  }
+  return Out + "\"";
+}
+
+bool keyNeedsDeviceGuard(const std::string &Key) {
+  // Keys whose tensors live on the host or on no device at all.
+  static const char *const NoDevice[] = {
+      "CPU",       "Meta",           "QuantizedCPU", "SparseCPU",
+      "SparseCsrCPU", "MkldnnCPU",   "BackendSelect", "Python",
+      "FuncTorchBatched", "Functionalize", "Autograd", "AutogradCPU",
+      "CompositeImplicitAutograd"};
+  for (const char *K : NoDevice)
+    if (Key == K)
+      return false;
+  return true;
+}
+
+const CppParam *optionsArgument(const CppSignature &Sig) {
+  for (const CppParam &P : Sig.Params)
+    if (P.Arg && P.Arg->Ty.isTensor())
+      return &P;
+  return nullptr;
+}
+
+const CppParam *deviceArgument(const CppSignature &Sig) {
+  if (const CppParam *P = optionsArgument(Sig))
+    return P;
+  for (const CppParam &P : Sig.Params) {
+    if (!P.Arg)
+      continue;
+    const schema::Type &T = P.Arg->Ty;
+    if (T.isOptional() && T.Elements.front().isTensor())
+      return &P;
+    if (T.isList() && T.Elements.front().isTensor())
+      return &P;
+  }
+  return nullptr;
+}
+
+} // namespace gen
+} // namespace skgen

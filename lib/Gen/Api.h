@@ -1,0 +1,81 @@
+//===- Api.h - C++ naming and signatures for generated code -----*- C++ -*-===//
+//
+// The generator's *api* layer on top of Schema/CppTypes (as torchgen's
+// api/dispatcher.py + api/types.py): C++ signatures of kernels and wrappers,
+// argument names, call expressions, wrapper names, string literals. The
+// emitters (Generate.cpp, the *dest* layer) build text only from these.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_GEN_API_H
+#define SKGEN_GEN_API_H
+
+#include "Schema/CppTypes.h"
+#include "Schema/Schema.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace gen {
+
+/// One C++ parameter: type spelling and (keyword-safe) name.
+struct CppParam {
+  std::string Type; // `const at::Tensor &`
+  std::string Name; // `self`
+  const schema::Argument *Arg = nullptr;
+};
+
+/// The dispatcher C++ signature of a schema.
+struct CppSignature {
+  std::string ReturnType; // `at::Tensor &`, `::std::tuple<...>`, `void`
+  std::vector<CppParam> Params;
+
+  /// `RET NAME(T1 a, T2 b)`.
+  std::string declaration(const std::string &Name) const;
+  /// The function type `RET (T1, T2)` (for TypedOperatorHandle<...>).
+  std::string functionType() const;
+  /// `a, b`.
+  std::string argumentNames() const;
+};
+
+/// Builds the signature of \p S; nullopt (with \p Why) if a type has no
+/// dispatcher C++ mapping.
+std::optional<CppSignature> cppSignature(const schema::FunctionSchema &S,
+                                         std::string &Why);
+
+/// A schema argument name usable as a C++ identifier (C++ keywords get a
+/// trailing underscore, as torchgen does).
+std::string cppArgName(const std::string &Name);
+
+/// `name.overload` / `name`: what m.impl and m.def take inside a namespace
+/// block.
+std::string opNameWithoutNamespace(const schema::OperatorName &Op);
+
+/// `wrapper_<Key>_<ns>_<name>[_<overload>]`: readable and unique within a
+/// translation unit (an op name is unique per namespace, a wrapper per key).
+std::string wrapperName(const std::string &Key, const schema::OperatorName &Op);
+
+/// `::ns::fn` for a fully qualified C++ name `ns::fn` (or `::ns::fn`).
+std::string globalCppName(const std::string &QualifiedName);
+
+/// A C++ string literal for \p S (quotes, backslashes, control characters
+/// escaped).
+std::string cppStringLiteral(const std::string &S);
+
+/// True if kernels of this dispatch key run on a device that needs a device
+/// guard (CUDA, HIP, XPU, MPS, PrivateUse1, ...); false for CPU-like keys
+/// and Meta.
+bool keyNeedsDeviceGuard(const std::string &Key);
+
+/// The first argument a device (and for allocation, the tensor options) can
+/// be taken from: the first `Tensor`, else the first `Tensor?` or `Tensor[]`.
+/// nullptr if there is none.
+const CppParam *deviceArgument(const CppSignature &Sig);
+/// The first plain `Tensor` argument (its options allocate outputs).
+const CppParam *optionsArgument(const CppSignature &Sig);
+
+} // namespace gen
+} // namespace skgen
+
+#endif
