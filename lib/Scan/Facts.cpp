@@ -92,6 +92,24 @@ void from_json(const json &J, FamilyOptions &O) {
   O.External = J.value("external", false);
 }
 
+void to_json(json &J, const CppParamFact &P) {
+  J = json{{"name", P.Name},
+           {"spelling", P.Spelling},
+           {"canonical", P.Canonical},
+           {"const", P.IsConst},
+           {"reference", P.IsReference},
+           {"loc", P.Loc}};
+}
+void from_json(const json &J, CppParamFact &P) {
+  P.Name = J.value("name", "");
+  P.Spelling = J.value("spelling", "");
+  P.Canonical = J.value("canonical", "");
+  P.IsConst = J.value("const", false);
+  P.IsReference = J.value("reference", false);
+  if (J.contains("loc"))
+    J.at("loc").get_to(P.Loc);
+}
+
 void to_json(json &J, const KernelFact &K) {
   J = json{{"kind", K.AnnotationKind == KernelFact::Kind::Structured
                         ? "structured"
@@ -105,7 +123,11 @@ void to_json(json &J, const KernelFact &K) {
            {"options", K.Options},
            {"signature_ok", K.SignatureOk},
            {"insert_after_offset", K.InsertAfterOffset},
-           {"insert_after_line", K.InsertAfterLine}};
+           {"insert_after_line", K.InsertAfterLine},
+           {"insert_file", K.InsertFile},
+           {"signature_checked", K.SignatureChecked},
+           {"params", K.Params},
+           {"return", K.Return}};
 }
 void from_json(const json &J, KernelFact &K) {
   K.AnnotationKind = J.at("kind").get<std::string>() == "structured"
@@ -122,6 +144,12 @@ void from_json(const json &J, KernelFact &K) {
   K.SignatureOk = J.value("signature_ok", false);
   K.InsertAfterOffset = J.value("insert_after_offset", 0u);
   K.InsertAfterLine = J.value("insert_after_line", 0u);
+  K.InsertFile = J.value("insert_file", "");
+  K.SignatureChecked = J.value("signature_checked", false);
+  if (J.contains("params"))
+    J.at("params").get_to(K.Params);
+  if (J.contains("return"))
+    J.at("return").get_to(K.Return);
 }
 
 void to_json(json &J, const TUFacts &T) {

@@ -49,6 +49,20 @@ struct FamilyOptions {
   bool External = false;     // SKGEN_EXTERNAL: namespace not owned, no def.
 };
 
+/// A parameter (or the return type) of an annotated C++ function, as the
+/// scanner saw it, so that a kernel whose family schema is declared in another
+/// translation unit can be checked at link time (scan::checkSignature).
+struct CppParamFact {
+  std::string Name;     // Parameter name; empty for the return type.
+  std::string Spelling; // The type as written: `const at::Scalar &`.
+  /// The unqualified, de-sugared type without reference, printed like
+  /// schema::CppType::Canonical (`c10::Scalar`, `c10::ArrayRef<long>`).
+  std::string Canonical;
+  bool IsConst = false;     // Top-level const (of the referee for references).
+  bool IsReference = false; // An lvalue reference.
+  SourceLoc Loc;            // The parameter name (or the return type).
+};
+
 /// One annotated function declaration.
 struct KernelFact {
   enum class Kind { Structured, Kernel };
@@ -70,6 +84,22 @@ struct KernelFact {
   /// contains this function, and the line of that end.
   unsigned InsertAfterOffset = 0;
   unsigned InsertAfterLine = 0;
+
+  // --- Added by the scan phase (issue 3) ---------------------------------
+  /// The file InsertAfterOffset/Line refer to. Usually Loc.File; when the
+  /// annotation sits on a declaration in a header and the definition is in
+  /// the main file, it is the main file (registrations belong next to the
+  /// definition, not into a header included by many TUs).
+  std::string InsertFile;
+  /// The C++ signature as declared, in declaration order, and the return.
+  std::vector<CppParamFact> Params;
+  CppParamFact Return;
+  /// SignatureOk is meaningful only when SignatureChecked: always for
+  /// SKGEN_STRUCTURED; for SKGEN_KERNEL only when the family's
+  /// SKGEN_STRUCTURED was visible in the same translation unit. Otherwise the
+  /// link phase checks Params/Return against the family schema with
+  /// scan::checkSignature (Scan/SignatureCheck.h).
+  bool SignatureChecked = false;
 };
 
 /// Everything learnt from one translation unit.
@@ -97,6 +127,8 @@ void to_json(nlohmann::json &J, const Diagnostic &D);
 void from_json(const nlohmann::json &J, Diagnostic &D);
 void to_json(nlohmann::json &J, const FamilyOptions &O);
 void from_json(const nlohmann::json &J, FamilyOptions &O);
+void to_json(nlohmann::json &J, const CppParamFact &P);
+void from_json(const nlohmann::json &J, CppParamFact &P);
 void to_json(nlohmann::json &J, const KernelFact &K);
 void from_json(const nlohmann::json &J, KernelFact &K);
 void to_json(nlohmann::json &J, const TUFacts &T);

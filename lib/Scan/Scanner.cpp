@@ -1,21 +1,254 @@
-//===- Scanner.cpp - The scan phase (placeholder until issue #3) ----------===//
+//===- Scanner.cpp - The scan phase: C++ sources -> facts -----------------===//
+//
+// One ClangTool per translation unit (so TUs can run in parallel on a thread
+// pool), each on its own physical file system view (the compile command's
+// working directory is per-tool state, not the process's), with function
+// bodies skipped. A textual prefilter skips TUs without annotations.
+//
+//===----------------------------------------------------------------------===//
 #include "Scan/Scanner.h"
+#include "Scan/AnnotationVisitor.h"
+#include "Scan/CommandLine.h"
+#include "Scan/Prefilter.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 namespace skgen {
 namespace scan {
+namespace {
 
-std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &,
-                               const std::vector<std::string> &Files,
-                               const ScanOptions &) {
-  std::vector<TUFacts> Out;
-  for (const std::string &F : Files) {
-    TUFacts T;
-    T.MainFile = F;
+/// Turns Clang's errors into skgen diagnostics. Clang's warnings are dropped,
+/// except a warning about an skgen annotation (e.g. "attribute ignored" when
+/// placed before a class): that is an error of the annotation.
+class DiagCollector : public clang::DiagnosticConsumer {
+public:
+  DiagCollector(TUFacts &T, std::string Directory)
+      : T(T), Directory(std::move(Directory)) {}
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    SourceLoc Loc;
+    std::string Macro;
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      const clang::SourceManager &SM = Info.getSourceManager();
+      if (!Conv || ConvSM != &SM) {
+        Conv = std::make_unique<LocConverter>(SM, Directory);
+        ConvSM = &SM;
+      }
+      Loc = Conv->convert(Info.getLocation());
+      Macro = skgenMacroAt(SM, Info.getLocation());
+    }
+    if (Level == clang::DiagnosticsEngine::Note) {
+      if (LastKept && !T.Diagnostics.empty()) {
+        Diagnostic N;
+        N.Severity = Diagnostic::Level::Note;
+        N.Loc = Loc;
+        N.Message = std::string(Msg);
+        T.Diagnostics.back().Notes.push_back(N);
+      }
+      return;
+    }
     Diagnostic D;
-    D.Message = "scanning C++ sources is not implemented yet";
-    T.Diagnostics.push_back(D);
-    Out.push_back(T);
+    D.Severity = Diagnostic::Level::Error;
+    D.Loc = Loc;
+    if (Level < clang::DiagnosticsEngine::Error) {
+      LastKept = !Macro.empty();
+      if (!LastKept)
+        return;
+      D.Message = "'" + Macro +
+                  "' must be placed immediately before a function "
+                  "declaration (clang: " +
+                  std::string(Msg) + ")";
+    } else {
+      D.Message = std::string(Msg);
+      if (!Loc.valid())
+        D.Message = "while scanning '" + T.MainFile + "': " + D.Message;
+      LastKept = true;
+    }
+    T.Diagnostics.push_back(std::move(D));
   }
+
+private:
+  /// The SKGEN_ macro whose expansion \p L is in, or "".
+  static std::string skgenMacroAt(const clang::SourceManager &SM,
+                                  clang::SourceLocation L) {
+    if (!L.isMacroID())
+      return "";
+    clang::SourceLocation E = SM.getExpansionLoc(L);
+    bool Invalid = false;
+    const char *P = SM.getCharacterData(E, &Invalid);
+    if (Invalid || !P)
+      return "";
+    llvm::StringRef S(P);
+    size_t N = 0;
+    while (N < S.size() &&
+           (isalnum(static_cast<unsigned char>(S[N])) || S[N] == '_'))
+      ++N;
+    llvm::StringRef Name = S.take_front(N);
+    return Name.startswith("SKGEN_") ? Name.str() : "";
+  }
+
+  TUFacts &T;
+  std::string Directory;
+  std::unique_ptr<LocConverter> Conv;
+  const clang::SourceManager *ConvSM = nullptr;
+  bool LastKept = false;
+};
+
+class FactsConsumer : public clang::ASTConsumer {
+public:
+  FactsConsumer(TUFacts &T, const std::string &Directory)
+      : T(T), Directory(Directory) {}
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    LocConverter Locs(Ctx.getSourceManager(), Directory);
+    collectFacts(Ctx, Locs, T);
+  }
+
+private:
+  TUFacts &T;
+  const std::string &Directory;
+};
+
+class ScanAction : public clang::ASTFrontendAction {
+public:
+  ScanAction(TUFacts &T, const std::string &Directory)
+      : T(T), Directory(Directory) {}
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
+    // Declarations are all we need: skip function bodies.
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    return std::make_unique<FactsConsumer>(T, Directory);
+  }
+
+private:
+  TUFacts &T;
+  const std::string &Directory;
+};
+
+class ScanActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  ScanActionFactory(TUFacts &T, const std::string &Directory)
+      : T(T), Directory(Directory) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<ScanAction>(T, Directory);
+  }
+
+private:
+  TUFacts &T;
+  const std::string &Directory;
+};
+
+/// A database of exactly one (already adjusted) command.
+class SingleCommandDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(clang::tooling::CompileCommand C)
+      : C(std::move(C)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {C};
+  }
+
+private:
+  clang::tooling::CompileCommand C;
+};
+
+std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P)) {
+    llvm::SmallString<256> B(Base);
+    if (B.empty())
+      llvm::sys::fs::current_path(B);
+    else if (!llvm::sys::path::is_absolute(B))
+      llvm::sys::fs::make_absolute(B);
+    llvm::sys::path::append(B, Path);
+    P = B;
+  }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+TUFacts scanOne(const std::string &File,
+                const std::vector<clang::tooling::CompileCommand> &Cmds,
+                Prefilter &PF, const ScanOptions &Opts) {
+  TUFacts T;
+  T.MainFile = File;
+  if (Cmds.empty() || Cmds.front().CommandLine.empty()) {
+    Diagnostic D;
+    D.Message =
+        "no compile command for '" + File + "' in the compilation database";
+    T.Diagnostics.push_back(D);
+    return T;
+  }
+  clang::tooling::CompileCommand Cmd = Cmds.front();
+  Cmd.Directory = absolute(Cmd.Directory, Opts.BuildDir);
+  Cmd.CommandLine = adjustCommandLine(Cmd.CommandLine);
+
+  if (!Opts.NoPrefilter &&
+      !PF.mayContainAnnotations(File,
+                                includeDirs(Cmd.CommandLine, Cmd.Directory))) {
+    T.Skipped = true;
+    return T;
+  }
+
+  SingleCommandDatabase DB(Cmd);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
+      llvm::vfs::createPhysicalFileSystem().release());
+  clang::tooling::ClangTool Tool(
+      DB, {File}, std::make_shared<clang::PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  DiagCollector Diags(T, Cmd.Directory);
+  Tool.setDiagnosticConsumer(&Diags);
+  ScanActionFactory Factory(T, Cmd.Directory);
+  int RC = Tool.run(&Factory);
+  bool HasError = false;
+  for (const Diagnostic &D : T.Diagnostics)
+    HasError |= D.Severity == Diagnostic::Level::Error;
+  if (RC != 0 && !HasError) {
+    Diagnostic D;
+    D.Message = "clang could not process '" + File + "'";
+    T.Diagnostics.push_back(D);
+  }
+  return T;
+}
+
+} // namespace
+
+std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
+                               const std::vector<std::string> &Files,
+                               const ScanOptions &Opts) {
+  // The database is queried from this thread only.
+  std::vector<std::vector<clang::tooling::CompileCommand>> Cmds;
+  for (const std::string &F : Files)
+    Cmds.push_back(DB.getCompileCommands(F));
+
+  std::vector<TUFacts> Out(Files.size());
+  Prefilter PF;
+  unsigned Jobs = std::max(1u, Opts.Jobs);
+  if (Jobs == 1 || Files.size() <= 1) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      Out[I] = scanOne(Files[I], Cmds[I], PF, Opts);
+    return Out;
+  }
+  llvm::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I = 0; I < Files.size(); ++I)
+    Pool.async([&, I] { Out[I] = scanOne(Files[I], Cmds[I], PF, Opts); });
+  Pool.wait();
   return Out;
 }
 

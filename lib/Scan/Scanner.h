@@ -20,6 +20,9 @@ struct ScanOptions {
   unsigned Jobs = 1; // -j N: translation units scanned in parallel.
   /// Disable the textual prefilter (for measurements).
   bool NoPrefilter = false;
+  /// Base for relative `directory` entries of the compilation database (the
+  /// directory holding compile_commands.json). Empty: the current directory.
+  std::string BuildDir;
 };
 
 /// Scans each source file (one translation unit each) with the flags from

@@ -1,0 +1,856 @@
+//===- AnnotationVisitor.cpp - AST -> KernelFacts -------------------------===//
+//
+// The annotations (include/skgen/annotations.h) reach the AST as
+// `annotate("skgen.<kind>", args...)` attributes. This file turns them into
+// KernelFacts and positioned diagnostics.
+//
+//===----------------------------------------------------------------------===//
+#include "Scan/AnnotationVisitor.h"
+#include "Scan/SignatureCheck.h"
+
+#include "Schema/CppTypes.h"
+#include "Schema/Parser.h"
+#include "Schema/Variants.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace skgen {
+namespace scan {
+
+//===----------------------------------------------------------------------===//
+// Locations
+//===----------------------------------------------------------------------===//
+
+std::string LocConverter::fileName(FileID FID) {
+  auto It = Names.find(FID);
+  if (It != Names.end())
+    return It->second;
+  std::string N;
+  if (const FileEntry *FE = SM.getFileEntryForID(FID)) {
+    llvm::SmallString<256> P(FE->getName());
+    if (!llvm::sys::path::is_absolute(P)) {
+      llvm::SmallString<256> D(Directory);
+      llvm::sys::path::append(D, P);
+      P = D;
+    }
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    N = std::string(P);
+  }
+  Names[FID] = N;
+  return N;
+}
+
+SourceLoc LocConverter::convert(SourceLocation L) {
+  SourceLoc Out;
+  if (L.isInvalid())
+    return Out;
+  L = SM.getFileLoc(L);
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(L);
+  Out.File = fileName(D.first);
+  if (Out.File.empty())
+    return SourceLoc();
+  bool Invalid = false;
+  Out.Line = SM.getLineNumber(D.first, D.second, &Invalid);
+  Out.Column = SM.getColumnNumber(D.first, D.second, &Invalid);
+  return Out;
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Annotation vocabulary
+//===----------------------------------------------------------------------===//
+
+struct KindInfo {
+  const char *Kind, *Macro;
+  unsigned NumArgs; // String arguments after the annotation name.
+  bool IsPrimary;   // SKGEN_STRUCTURED / SKGEN_KERNEL.
+};
+const KindInfo Kinds[] = {
+    {"structured", "SKGEN_STRUCTURED", 2, true},
+    {"kernel", "SKGEN_KERNEL", 2, true},
+    {"functional_name", "SKGEN_FUNCTIONAL_NAME", 1, false},
+    {"inplace_name", "SKGEN_INPLACE_NAME", 1, false},
+    {"no_functional", "SKGEN_NO_FUNCTIONAL", 0, false},
+    {"no_inplace", "SKGEN_NO_INPLACE", 0, false},
+    {"alloc", "SKGEN_ALLOC", 1, false},
+    {"external", "SKGEN_EXTERNAL", 0, false},
+};
+
+const char *const KnownKeys[] = {
+    "CPU", "CUDA", "HIP", "XLA", "MPS", "IPU", "XPU", "HPU", "VE", "Lazy",
+    "Meta", "MTIA", "ORT", "Vulkan", "Metal", "PrivateUse1", "PrivateUse2",
+    "PrivateUse3", "QuantizedCPU", "QuantizedCUDA", "QuantizedXPU", "SparseCPU",
+    "SparseCUDA", "SparseCsrCPU", "SparseCsrCUDA", "NestedTensorCPU",
+    "NestedTensorCUDA", "MkldnnCPU", "FPGA",
+    // Alias keys: passed through; the link phase rejects them for structured
+    // out ops (SPEC §1).
+    "CompositeExplicitAutograd", "DefaultBackend", "CompositeImplicitAutograd",
+    "Autograd"};
+
+bool isIdentifier(llvm::StringRef S) {
+  if (S.empty() || !(isalpha(static_cast<unsigned char>(S[0])) || S[0] == '_'))
+    return false;
+  for (char C : S)
+    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_'))
+      return false;
+  return true;
+}
+
+struct Annot {
+  const Decl *D = nullptr;
+  const AnnotateAttr *A = nullptr;
+  const KindInfo *Info = nullptr;
+  SourceLocation MacroLoc; // Where the macro is used (expansion location).
+  std::vector<const StringLiteral *> Args;
+  std::vector<std::string> Texts; // Argument strings.
+};
+
+const StringLiteral *stringArg(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *CE = dyn_cast<ConstantExpr>(Next))
+      Next = CE->getSubExpr();
+    if (Next == E)
+      break;
+    E = Next;
+  }
+  return dyn_cast_or_null<StringLiteral>(E);
+}
+
+//===----------------------------------------------------------------------===//
+// The collector
+//===----------------------------------------------------------------------===//
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Locs(Locs),
+        Out(Out) {
+    CanonPolicy = PrintingPolicy(LO);
+    CanonPolicy.SuppressTagKeyword = true;
+    CanonPolicy.PrintCanonicalTypes = true;
+    CanonPolicy.SuppressDefaultTemplateArgs = true;
+    WrittenPolicy = PrintingPolicy(LO);
+    WrittenPolicy.SuppressTagKeyword = true;
+    NamePolicy = PrintingPolicy(LO);
+    NamePolicy.SuppressUnwrittenScope = true;
+    NamePolicy.SuppressInlineNamespace = true;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitDecl(Decl *D) {
+    if (!D->hasAttrs())
+      return true;
+    for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
+      if (!A->getAnnotation().startswith("skgen.") || A->isInherited())
+        continue;
+      Annot N;
+      if (!makeAnnot(D, A, N))
+        continue;
+      if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+        const FunctionDecl *Canon = FD->getCanonicalDecl();
+        auto &List = ByFunction[Canon];
+        if (List.empty())
+          Order.push_back(Canon);
+        List.push_back(N);
+      } else {
+        notAFunction(D, N);
+      }
+    }
+    return true;
+  }
+
+  void finish() {
+    for (const FunctionDecl *F : Order)
+      processFunction(F, ByFunction[F]);
+    checkKernelsAgainstVisibleFamilies();
+    recordFiles();
+  }
+
+private:
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const LangOptions &LO;
+  LocConverter &Locs;
+  TUFacts &Out;
+  PrintingPolicy CanonPolicy{LangOptions()}, WrittenPolicy{LangOptions()},
+      NamePolicy{LangOptions()};
+  std::vector<const FunctionDecl *> Order;
+  std::map<const FunctionDecl *, std::vector<Annot>> ByFunction;
+  // Parsed schemas of the recorded facts (index into Out.Kernels).
+  std::map<size_t, schema::FunctionSchema> Schemas;
+  std::map<size_t, schema::OperatorName> KernelOps;
+  std::set<FileID> Files;
+
+  //===--- Diagnostics ---------------------------------------------------===//
+
+  Diagnostic &diag(Diagnostic::Level Lvl, SourceLocation L, std::string Msg) {
+    Diagnostic D;
+    D.Severity = Lvl;
+    D.Loc = Locs.convert(L);
+    D.Message = std::move(Msg);
+    Out.Diagnostics.push_back(std::move(D));
+    return Out.Diagnostics.back();
+  }
+  Diagnostic &error(SourceLocation L, std::string Msg) {
+    return diag(Diagnostic::Level::Error, L, std::move(Msg));
+  }
+  void note(Diagnostic &D, SourceLocation L, std::string Msg) {
+    Diagnostic N;
+    N.Severity = Diagnostic::Level::Note;
+    N.Loc = Locs.convert(L);
+    N.Message = std::move(Msg);
+    D.Notes.push_back(std::move(N));
+  }
+
+  //===--- Annotation arguments -----------------------------------------===//
+
+  bool makeAnnot(const Decl *D, const AnnotateAttr *A, Annot &N) {
+    N.D = D;
+    N.A = A;
+    N.MacroLoc = SM.getExpansionLoc(A->getLocation());
+    llvm::StringRef Kind = A->getAnnotation().drop_front(strlen("skgen."));
+    for (const KindInfo &K : Kinds)
+      if (Kind == K.Kind)
+        N.Info = &K;
+    if (!N.Info) {
+      error(N.MacroLoc, "unknown skgen annotation '" +
+                            A->getAnnotation().str() +
+                            "' (see skgen/annotations.h)");
+      return false;
+    }
+    for (const Expr *E : A->args()) {
+      const StringLiteral *S = stringArg(E);
+      if (!S || (!S->isAscii() && !S->isUTF8())) {
+        error(E ? E->getExprLoc() : N.MacroLoc,
+              std::string("the arguments of '") + N.Info->Macro +
+                  "' must be string literals");
+        return false;
+      }
+      N.Args.push_back(S);
+      N.Texts.push_back(S->getString().str());
+    }
+    if (N.Args.size() != N.Info->NumArgs) {
+      error(N.MacroLoc, std::string("'") + N.Info->Macro + "' expects " +
+                            std::to_string(N.Info->NumArgs) +
+                            " argument(s) (see skgen/annotations.h)");
+      return false;
+    }
+    return true;
+  }
+
+  /// Location of byte \p Offset of string literal \p S (clamped).
+  SourceLocation byteLoc(const StringLiteral *S, size_t Offset) {
+    if (S->getByteLength() == 0 || S->getCharByteWidth() != 1)
+      return S->getBeginLoc();
+    unsigned B =
+        static_cast<unsigned>(std::min<size_t>(Offset, S->getByteLength()));
+    return S->getLocationOfByte(B, SM, LO, Ctx.getTargetInfo());
+  }
+
+  /// The top-level arguments (file offsets, trimmed) of the macro invocation
+  /// written at \p MacroLoc, if it is a direct use of \p Name.
+  bool macroArgs(SourceLocation MacroLoc, llvm::StringRef Name,
+                 std::vector<std::pair<unsigned, unsigned>> &Args) {
+    if (!MacroLoc.isFileID())
+      return false;
+    std::pair<FileID, unsigned> D = SM.getDecomposedLoc(MacroLoc);
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(D.first, &Invalid);
+    if (Invalid || !Buf.substr(D.second).startswith(Name))
+      return false;
+    size_t P = D.second + Name.size();
+    while (P < Buf.size() && isspace(static_cast<unsigned char>(Buf[P])))
+      ++P;
+    if (P >= Buf.size() || Buf[P] != '(')
+      return false;
+    ++P;
+    int Depth = 1;
+    size_t ArgStart = P;
+    auto Push = [&](size_t End) {
+      size_t B = ArgStart, E = End;
+      while (B < E && isspace(static_cast<unsigned char>(Buf[B])))
+        ++B;
+      while (E > B && isspace(static_cast<unsigned char>(Buf[E - 1])))
+        --E;
+      Args.push_back({static_cast<unsigned>(B), static_cast<unsigned>(E)});
+    };
+    while (P < Buf.size()) {
+      char C = Buf[P];
+      if (C == '"' || C == '\'') {
+        for (++P; P < Buf.size() && Buf[P] != C; ++P)
+          if (Buf[P] == '\\')
+            ++P;
+        ++P;
+        continue;
+      }
+      if (C == '/' && Buf.substr(P).startswith("//")) {
+        P = Buf.find('\n', P);
+        continue;
+      }
+      if (C == '/' && Buf.substr(P).startswith("/*")) {
+        size_t E = Buf.find("*/", P + 2);
+        P = E == llvm::StringRef::npos ? Buf.size() : E + 2;
+        continue;
+      }
+      if (C == '(')
+        ++Depth;
+      else if (C == ')' && --Depth == 0) {
+        Push(P);
+        return true;
+      } else if (C == ',' && Depth == 1) {
+        Push(P);
+        ArgStart = P + 1;
+      }
+      ++P;
+    }
+    return false;
+  }
+
+  SourceLocation offsetLoc(SourceLocation MacroLoc, unsigned Offset) {
+    return SM.getComposedLoc(SM.getFileID(MacroLoc), Offset);
+  }
+
+  //===--- Misplaced annotations ----------------------------------------===//
+
+  void notAFunction(const Decl *D, const Annot &N) {
+    std::string What = "a declaration that is not a function";
+    if (isa<ParmVarDecl>(D))
+      What = "a parameter";
+    else if (isa<FieldDecl>(D))
+      What = "a data member";
+    else if (isa<VarDecl>(D))
+      What = "a variable";
+    else if (isa<RecordDecl>(D))
+      What = "a class";
+    else if (isa<EnumDecl>(D))
+      What = "an enumeration";
+    else if (isa<TypedefNameDecl>(D))
+      What = "a type alias";
+    else if (isa<NamespaceDecl>(D))
+      What = "a namespace";
+    std::string Name;
+    if (const auto *ND = dyn_cast<NamedDecl>(D))
+      Name = " '" + qualifiedName(ND) + "'";
+    Diagnostic &E =
+        error(N.MacroLoc, std::string("'") + N.Info->Macro +
+                              "' must be placed immediately before a function "
+                              "declaration; here it applies to " +
+                              What + Name);
+    note(E, D->getLocation(), "declared here");
+  }
+
+  //===--- Names and types ------------------------------------------------===//
+
+  std::string qualifiedName(const NamedDecl *ND) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    ND->printQualifiedName(OS, NamePolicy);
+    OS.flush();
+    llvm::StringRef R(S);
+    R.consume_front("::");
+    return R.str();
+  }
+
+  CppParamFact paramFact(QualType T, std::string Name, SourceLocation L) {
+    CppParamFact P;
+    P.Name = std::move(Name);
+    P.Spelling = T.getAsString(WrittenPolicy);
+    QualType C = T.getCanonicalType();
+    if (const auto *R = dyn_cast<LValueReferenceType>(C.getTypePtr())) {
+      P.IsReference = true;
+      C = R->getPointeeType().getCanonicalType();
+    }
+    P.IsConst = C.isConstQualified();
+    P.Canonical = C.getUnqualifiedType().getAsString(CanonPolicy);
+    P.Loc = Locs.convert(L);
+    return P;
+  }
+
+  //===--- Where generated code may go ------------------------------------===//
+
+  bool insertionPoint(const Decl *D, unsigned &Offset, unsigned &Line,
+                      std::string &File) {
+    const Decl *Top = D;
+    while (const DeclContext *LDC = Top->getLexicalDeclContext()) {
+      if (isa<TranslationUnitDecl>(LDC))
+        break;
+      Top = cast<Decl>(LDC);
+    }
+    SourceLocation End = Top->getEndLoc();
+    if (End.isInvalid())
+      return false;
+    End = SM.getExpansionRange(End).getEnd();
+    SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, LO);
+    if (After.isInvalid())
+      return false;
+
+    bool Scan = true;
+    const auto *FD = dyn_cast<FunctionDecl>(Top);
+    if (isa<NamespaceDecl>(Top))
+      Scan = false;
+    else if (const auto *LS = dyn_cast<LinkageSpecDecl>(Top))
+      Scan = !LS->hasBraces();
+    else if (FD && !FD->hasSkippedBody() && FD->doesThisDeclarationHaveABody())
+      Scan = false;
+
+    std::pair<FileID, unsigned> Loc = SM.getDecomposedLoc(After);
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(Loc.first, &Invalid);
+    if (Invalid)
+      return false;
+    unsigned EndOff = Loc.second;
+    if (Scan) {
+      // Raw-lex forward to the `;` (or the `}` of a skipped function body)
+      // that ends the top-level declaration.
+      Lexer Lex(SM.getLocForStartOfFile(Loc.first), LO, Buf.begin(),
+                Buf.begin() + Loc.second, Buf.end());
+      int Depth = 0;
+      Token Tok;
+      while (true) {
+        Lex.LexFromRawLexer(Tok);
+        if (Tok.is(tok::eof))
+          break;
+        unsigned TokEnd = SM.getFileOffset(Tok.getLocation()) + Tok.getLength();
+        if (Tok.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+          ++Depth;
+        } else if (Tok.isOneOf(tok::r_paren, tok::r_square)) {
+          --Depth;
+        } else if (Tok.is(tok::r_brace)) {
+          if (--Depth == 0 && FD) {
+            EndOff = TokEnd;
+            break;
+          }
+          if (Depth < 0)
+            break; // Ran out of the declaration: keep what we had.
+        } else if (Tok.is(tok::semi) && Depth == 0) {
+          EndOff = TokEnd;
+          break;
+        }
+      }
+    }
+    Offset = EndOff;
+    Line = SM.getLineNumber(Loc.first, EndOff ? EndOff - 1 : 0, &Invalid);
+    File = Locs.fileName(Loc.first);
+    Files.insert(Loc.first);
+    return !File.empty();
+  }
+
+  //===--- Alloc function lookup ------------------------------------------===//
+
+  const FunctionDecl *lookupIn(const DeclContext *DC,
+                               llvm::ArrayRef<llvm::StringRef> Parts,
+                               const NamedDecl *&NonFunction) {
+    for (size_t I = 0; I < Parts.size(); ++I) {
+      DeclarationName Name(&Ctx.Idents.get(Parts[I]));
+      const DeclContext *Next = nullptr;
+      for (const NamedDecl *ND : DC->lookup(Name)) {
+        if (const auto *US = dyn_cast<UsingShadowDecl>(ND))
+          ND = US->getTargetDecl();
+        if (I + 1 == Parts.size()) {
+          if (const auto *F = dyn_cast<FunctionDecl>(ND))
+            return F;
+          if (const auto *T = dyn_cast<FunctionTemplateDecl>(ND))
+            return T->getTemplatedDecl();
+          NonFunction = ND;
+        } else if (const auto *NS = dyn_cast<NamespaceDecl>(ND)) {
+          Next = NS;
+        } else if (const auto *NA = dyn_cast<NamespaceAliasDecl>(ND)) {
+          Next = NA->getNamespace();
+        } else if (const auto *RD = dyn_cast<CXXRecordDecl>(ND)) {
+          if (RD->getDefinition())
+            Next = RD->getDefinition();
+        }
+        if (Next)
+          break;
+      }
+      if (!Next)
+        return nullptr;
+      DC = Next;
+    }
+    return nullptr;
+  }
+
+  const FunctionDecl *lookupFunction(std::string Name, const FunctionDecl *From,
+                                     const NamedDecl *&NonFunction) {
+    Name.erase(std::remove_if(Name.begin(), Name.end(),
+                              [](char C) { return isspace(C); }),
+               Name.end());
+    llvm::StringRef N(Name);
+    bool Global = N.consume_front("::");
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    N.split(Parts, "::");
+    for (llvm::StringRef P : Parts)
+      if (!isIdentifier(P))
+        return nullptr;
+    const DeclContext *DC =
+        Global ? Ctx.getTranslationUnitDecl() : From->getDeclContext();
+    for (; DC; DC = DC->getParent()) {
+      if (isa<LinkageSpecDecl>(DC))
+        continue;
+      if (const FunctionDecl *F = lookupIn(DC, Parts, NonFunction))
+        return F;
+      if (Global)
+        break;
+    }
+    return nullptr;
+  }
+
+  //===--- One annotated function
+  //------------------------------------------===//
+
+  static bool sameAnnot(const Annot &A, const Annot &B) {
+    return A.Info == B.Info && A.Texts == B.Texts;
+  }
+
+  void processFunction(const FunctionDecl *Canon, std::vector<Annot> &List) {
+    // Primary annotation and options, merged over redeclarations.
+    const Annot *Primary = nullptr;
+    std::vector<const Annot *> Options;
+    bool Broken = false;
+    for (const Annot &N : List) {
+      if (N.Info->IsPrimary) {
+        if (!Primary) {
+          Primary = &N;
+          continue;
+        }
+        if (N.D != Primary->D && sameAnnot(N, *Primary))
+          continue; // Repeated on a redeclaration.
+        Diagnostic &E = error(
+            N.MacroLoc,
+            N.D == Primary->D
+                ? std::string("a declaration can carry only one "
+                              "SKGEN_STRUCTURED or SKGEN_KERNEL annotation")
+                : std::string("conflicting '") + N.Info->Macro +
+                      "' on a redeclaration of '" + qualifiedName(Canon) + "'");
+        note(E, Primary->MacroLoc, "previous annotation is here");
+        Broken = true;
+        continue;
+      }
+      const Annot *Same = nullptr;
+      for (const Annot *O : Options)
+        if (O->Info == N.Info)
+          Same = O;
+      if (Same) {
+        if (!sameAnnot(*Same, N) || Same->D == N.D) {
+          Diagnostic &E = error(N.MacroLoc, std::string("'") + N.Info->Macro +
+                                                "' given more than once");
+          note(E, Same->MacroLoc, "previous annotation is here");
+        }
+        continue;
+      }
+      Options.push_back(&N);
+    }
+
+    if (!Primary) {
+      for (const Annot *O : Options)
+        error(O->MacroLoc, std::string("'") + O->Info->Macro +
+                               "' is a family option and needs "
+                               "SKGEN_STRUCTURED on the same declaration");
+      return;
+    }
+    bool IsStructured = llvm::StringRef(Primary->Info->Kind) == "structured";
+    if (!IsStructured)
+      for (const Annot *O : Options) {
+        Diagnostic &E = error(
+            O->MacroLoc, std::string("'") + O->Info->Macro +
+                             "' is a family option; put it on the family's "
+                             "SKGEN_STRUCTURED declaration, not on "
+                             "SKGEN_KERNEL");
+        note(E, Primary->MacroLoc, "SKGEN_KERNEL is here");
+      }
+
+    // The annotated declaration decides Loc; its definition may be elsewhere.
+    const auto *FD = cast<FunctionDecl>(Primary->D);
+    const char *Macro = Primary->Info->Macro;
+    if (FD->getDescribedFunctionTemplate() || FD->isDependentContext()) {
+      Diagnostic &E =
+          error(FD->getLocation(), std::string("'") + Macro +
+                                       "' cannot be applied to a template; "
+                                       "annotate a non-template function");
+      note(E, Primary->MacroLoc, "annotation is here");
+      return;
+    }
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (!MD->isStatic()) {
+        Diagnostic &E = error(FD->getLocation(),
+                              std::string("'") + Macro +
+                                  "' kernel must be a free function or a "
+                                  "static member function");
+        note(E, Primary->MacroLoc, "annotation is here");
+        return;
+      }
+
+    KernelFact K;
+    K.AnnotationKind =
+        IsStructured ? KernelFact::Kind::Structured : KernelFact::Kind::Kernel;
+    K.SchemaText = Primary->Texts[0];
+    K.SchemaLoc = Locs.convert(byteLoc(Primary->Args[0], 0));
+    K.CppName = qualifiedName(FD);
+    K.Loc = Locs.convert(FD->getLocation());
+    K.AnnotationLoc = Locs.convert(Primary->MacroLoc);
+    Files.insert(SM.getFileID(SM.getFileLoc(FD->getLocation())));
+
+    checkKeys(*Primary, K);
+
+    // Signature as declared.
+    for (const ParmVarDecl *P : FD->parameters())
+      K.Params.push_back(
+          paramFact(P->getType(), P->getNameAsString(), P->getLocation()));
+    SourceLocation RetLoc = FD->getReturnTypeSourceRange().getBegin();
+    if (RetLoc.isInvalid())
+      RetLoc = FD->getLocation();
+    K.Return = paramFact(FD->getReturnType(), "", RetLoc);
+
+    // Where registrations go: after the top-level declaration holding the
+    // annotated declaration, or the definition when the annotation is in a
+    // header and the definition in the main file.
+    const Decl *Place = FD;
+    if (const FunctionDecl *Def = FD->getDefinition())
+      if (Def != FD && SM.isInMainFile(SM.getFileLoc(Def->getLocation())) &&
+          !SM.isInMainFile(SM.getFileLoc(FD->getLocation())))
+        Place = Def;
+    insertionPoint(Place, K.InsertAfterOffset, K.InsertAfterLine, K.InsertFile);
+
+    size_t Index = Out.Kernels.size();
+    if (IsStructured) {
+      applyOptions(Options, FD, K);
+      schema::FunctionSchema S;
+      schema::ParseError PE;
+      if (!schema::parseFunctionSchema(K.SchemaText, S, PE)) {
+        Diagnostic &E = error(byteLoc(Primary->Args[0], PE.Offset),
+                              "malformed schema: " + PE.Message);
+        note(E, Primary->MacroLoc, "in this annotation");
+      } else {
+        schema::VariantError VE;
+        if (!schema::validateOutSchema(S, VE)) {
+          Diagnostic &E = error(byteLoc(Primary->Args[0], 0),
+                                "invalid out= schema for '" + S.Op.str() +
+                                    "': " + VE.Message);
+          if (!VE.Fix.empty())
+            note(E, byteLoc(Primary->Args[0], 0), VE.Fix);
+        } else {
+          std::vector<Diagnostic> Diags;
+          K.SignatureChecked = true;
+          K.SignatureOk = checkSignature(K, S, K.SchemaLoc, Diags);
+          Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(),
+                                 Diags.end());
+        }
+        Schemas[Index] = S;
+      }
+    } else {
+      schema::OperatorName Op;
+      schema::ParseError PE;
+      if (!schema::parseOperatorName(K.SchemaText, Op, PE)) {
+        Diagnostic &E = error(byteLoc(Primary->Args[0], PE.Offset),
+                              "malformed operator name: " + PE.Message);
+        note(E, Primary->MacroLoc, "in this annotation");
+      } else {
+        KernelOps[Index] = Op;
+      }
+    }
+    (void)Broken;
+    Out.Kernels.push_back(std::move(K));
+  }
+
+  void checkKeys(const Annot &N, KernelFact &K) {
+    std::vector<std::pair<unsigned, unsigned>> Args;
+    bool HaveArgs = macroArgs(N.MacroLoc, N.Info->Macro, Args);
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(N.Texts[1]).split(Parts, ',');
+    llvm::StringSet<> Seen;
+    for (size_t I = 0; I < Parts.size(); ++I) {
+      llvm::StringRef Key = Parts[I].trim();
+      if (Key.empty())
+        continue;
+      SourceLocation KeyLoc = N.MacroLoc;
+      unsigned KeyArg = I + 1;
+      if (HaveArgs && KeyArg < Args.size()) {
+        llvm::StringRef Text =
+            SM.getBufferData(SM.getFileID(N.MacroLoc))
+                .slice(Args[KeyArg].first, Args[KeyArg].second);
+        if (Text == Key)
+          KeyLoc = offsetLoc(N.MacroLoc, Args[KeyArg].first);
+      }
+      if (!Seen.insert(Key).second) {
+        diag(Diagnostic::Level::Warning, KeyLoc,
+             "dispatch key '" + Key.str() + "' is listed more than once");
+        continue;
+      }
+      K.Keys.push_back(Key.str());
+      bool Known = false;
+      for (const char *KK : KnownKeys)
+        Known |= Key == KK;
+      if (Known)
+        continue;
+      std::string Best;
+      unsigned BestDist = 3;
+      for (const char *KK : KnownKeys) {
+        unsigned D = Key.edit_distance(KK, /*AllowReplacements=*/true, 3);
+        if (D < BestDist) {
+          BestDist = D;
+          Best = KK;
+        }
+      }
+      Diagnostic &E =
+          error(KeyLoc, "unknown dispatch key '" + Key.str() + "'" +
+                            (Best.empty() ? std::string()
+                                          : "; did you mean '" + Best + "'?"));
+      if (!Best.empty() && KeyLoc != N.MacroLoc) {
+        E.FixText = Best;
+        E.FixLength = Key.size();
+      }
+    }
+    if (K.Keys.empty())
+      error(N.MacroLoc, std::string("'") + N.Info->Macro +
+                            "' needs at least one dispatch key, e.g. " +
+                            N.Info->Macro + "(\"...\", CPU)");
+  }
+
+  void applyOptions(const std::vector<const Annot *> &Options,
+                    const FunctionDecl *FD, KernelFact &K) {
+    const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
+                *FunctionalName = nullptr, *InplaceName = nullptr;
+    for (const Annot *O : Options) {
+      llvm::StringRef Kind = O->Info->Kind;
+      if (Kind == "functional_name" || Kind == "inplace_name") {
+        const std::string &V = O->Texts[0];
+        if (!V.empty() && !isIdentifier(V)) {
+          Diagnostic &E =
+              error(byteLoc(O->Args[0], 0),
+                    "overload name '" + V +
+                        "' is not an identifier (use \"\" for the default "
+                        "overload)");
+          (void)E;
+          continue;
+        }
+        if (Kind == "functional_name") {
+          K.Options.FunctionalOverload = V;
+          FunctionalName = O;
+        } else {
+          K.Options.InplaceOverload = V;
+          InplaceName = O;
+        }
+      } else if (Kind == "no_functional") {
+        K.Options.NoFunctional = true;
+        NoFunctional = O;
+      } else if (Kind == "no_inplace") {
+        K.Options.NoInplace = true;
+        NoInplace = O;
+      } else if (Kind == "external") {
+        K.Options.External = true;
+      } else if (Kind == "alloc") {
+        applyAlloc(*O, FD, K);
+      }
+    }
+    if (NoInplace && InplaceName) {
+      Diagnostic &E = error(InplaceName->MacroLoc,
+                            "'SKGEN_INPLACE_NAME' names the in-place variant, "
+                            "but 'SKGEN_NO_INPLACE' disables it");
+      note(E, NoInplace->MacroLoc, "SKGEN_NO_INPLACE is here");
+    }
+    if (NoFunctional && FunctionalName) {
+      Diagnostic &E = error(FunctionalName->MacroLoc,
+                            "'SKGEN_FUNCTIONAL_NAME' names the functional "
+                            "variant, but 'SKGEN_NO_FUNCTIONAL' disables it");
+      note(E, NoFunctional->MacroLoc, "SKGEN_NO_FUNCTIONAL is here");
+    }
+  }
+
+  void applyAlloc(const Annot &O, const FunctionDecl *FD, KernelFact &K) {
+    std::string Name = O.Texts[0];
+    SourceLocation L = O.MacroLoc;
+    std::vector<std::pair<unsigned, unsigned>> Args;
+    if (macroArgs(O.MacroLoc, "SKGEN_ALLOC", Args) && Args.size() == 1 &&
+        Args[0].first < Args[0].second)
+      L = offsetLoc(O.MacroLoc, Args[0].first);
+    if (Name.empty()) {
+      error(L, "'SKGEN_ALLOC' needs the name of the output-allocation "
+               "function");
+      return;
+    }
+    const NamedDecl *NonFunction = nullptr;
+    const FunctionDecl *F = lookupFunction(Name, FD, NonFunction);
+    if (!F) {
+      Diagnostic &E = error(
+          L, NonFunction
+                 ? "'SKGEN_ALLOC' names '" + Name + "', which is not a function"
+                 : "'SKGEN_ALLOC' names '" + Name +
+                       "', but no function of that name is declared "
+                       "before the end of this translation unit");
+      if (NonFunction)
+        note(E, NonFunction->getLocation(), "declared here");
+      return;
+    }
+    K.Options.AllocFunction = qualifiedName(F);
+  }
+
+  /// SKGEN_KERNEL whose family's SKGEN_STRUCTURED is in this TU: check now.
+  void checkKernelsAgainstVisibleFamilies() {
+    for (auto &KO : KernelOps) {
+      KernelFact &K = Out.Kernels[KO.first];
+      for (auto &SE : Schemas) {
+        if (!(SE.second.Op == KO.second))
+          continue;
+        std::vector<Diagnostic> Diags;
+        K.SignatureChecked = true;
+        K.SignatureOk = checkSignature(K, SE.second,
+                                       Out.Kernels[SE.first].SchemaLoc, Diags);
+        Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(),
+                               Diags.end());
+        break;
+      }
+    }
+  }
+
+  void recordFiles() {
+    Files.insert(SM.getMainFileID());
+    std::set<std::string> Done;
+    std::vector<TUFacts::FileState> States;
+    for (FileID FID : Files) {
+      if (FID != SM.getMainFileID() &&
+          SrcMgr::isSystem(
+              SM.getFileCharacteristic(SM.getLocForStartOfFile(FID))))
+        continue;
+      std::string Name = Locs.fileName(FID);
+      if (Name.empty() || !Done.insert(Name).second)
+        continue;
+      bool Invalid = false;
+      llvm::StringRef Data = SM.getBufferData(FID, &Invalid);
+      if (Invalid)
+        continue;
+      States.push_back({Name, hashContent(Data.str())});
+    }
+    std::sort(States.begin(), States.end(),
+              [](const auto &A, const auto &B) { return A.Path < B.Path; });
+    Out.Files = std::move(States);
+  }
+};
+
+} // namespace
+
+void collectFacts(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out) {
+  Collector C(Ctx, Locs, Out);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  C.finish();
+}
+
+} // namespace scan
+} // namespace skgen

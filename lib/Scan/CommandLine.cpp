@@ -1,0 +1,161 @@
+//===- CommandLine.cpp - Make real compile commands scannable -------------===//
+#include "Scan/CommandLine.h"
+
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Option/Arg.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Option/Option.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+#ifndef SKGEN_CLANG_RESOURCE_DIR
+#error "SKGEN_CLANG_RESOURCE_DIR must be defined by the build"
+#endif
+
+namespace skgen {
+namespace scan {
+
+std::string clangResourceDir() { return SKGEN_CLANG_RESOURCE_DIR; }
+
+namespace opts = clang::driver::options;
+
+static bool isDropped(const llvm::opt::Arg &A) {
+  const llvm::opt::Option &O = A.getOption();
+  if (O.getKind() == llvm::opt::Option::UnknownClass)
+    return true;
+  switch (O.getID()) {
+  // Outputs and dependency files: a scan writes nothing.
+  case opts::OPT_o:
+  case opts::OPT_M:
+  case opts::OPT_MM:
+  case opts::OPT_MD:
+  case opts::OPT_MMD:
+  case opts::OPT_MF:
+  case opts::OPT_MT:
+  case opts::OPT_MQ:
+  case opts::OPT_MP:
+  case opts::OPT_MG:
+  case opts::OPT_MJ:
+  case opts::OPT_c:
+  case opts::OPT_S:
+  case opts::OPT_E:
+  case opts::OPT_fsyntax_only:
+  // A warning must not become an error of the scan.
+  case opts::OPT_pedantic_errors:
+    return true;
+  default:
+    break;
+  }
+  llvm::StringRef Spelling = A.getSpelling();
+  if (Spelling.startswith("-Werror"))
+    return true;
+  if (Spelling == "-W" && A.getNumValues() &&
+      llvm::StringRef(A.getValue()).startswith("error"))
+    return true;
+  return false;
+}
+
+std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
+                                           std::vector<std::string> *Dropped) {
+  if (Args.empty())
+    return Args;
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+
+  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed =
+      Table.ParseArgs(Argv, MissingIndex, MissingCount, /*FlagsToInclude=*/0,
+                      /*FlagsToExclude=*/opts::CLOption | opts::NoDriverOption);
+
+  // Each parsed Arg spans argv[Index, next Arg's Index).
+  std::vector<std::pair<unsigned, const llvm::opt::Arg *>> ByIndex;
+  for (const llvm::opt::Arg *A : Parsed)
+    ByIndex.push_back({A->getIndex(), A});
+  std::sort(ByIndex.begin(), ByIndex.end(),
+            [](const auto &L, const auto &R) { return L.first < R.first; });
+  std::vector<bool> Drop(Argv.size(), false);
+  bool HasResourceDir = false;
+  for (size_t I = 0; I < ByIndex.size(); ++I) {
+    const llvm::opt::Arg &A = *ByIndex[I].second;
+    if (A.getOption().matches(opts::OPT_resource_dir))
+      HasResourceDir = true;
+    if (!isDropped(A))
+      continue;
+    unsigned End = I + 1 < ByIndex.size() ? ByIndex[I + 1].first
+                                          : static_cast<unsigned>(Argv.size());
+    for (unsigned J = ByIndex[I].first; J < End && J < Argv.size(); ++J) {
+      Drop[J] = true;
+      if (Dropped && A.getOption().getKind() == llvm::opt::Option::UnknownClass)
+        Dropped->push_back(Argv[J]);
+    }
+  }
+  // A missing value at the end (`-o` as last argument): drop the option.
+  if (MissingCount && MissingIndex < Drop.size())
+    Drop[MissingIndex] = true;
+
+  std::vector<std::string> Out;
+  Out.push_back(Args.front());
+  Out.push_back("-fsyntax-only");
+  for (size_t I = 0; I < Argv.size(); ++I)
+    if (!Drop[I])
+      Out.push_back(Args[I + 1]);
+  Out.push_back("-Wno-unknown-warning-option");
+  Out.push_back("-Wno-error");
+  if (!HasResourceDir)
+    Out.push_back("-resource-dir=" + clangResourceDir());
+  return Out;
+}
+
+static std::string absoluteIn(llvm::StringRef Path,
+                              const std::string &Directory) {
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P)) {
+    llvm::SmallString<256> D(Directory);
+    llvm::sys::path::append(D, Path);
+    P = D;
+  }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+IncludeDirs includeDirs(const std::vector<std::string> &Args,
+                        const std::string &Directory) {
+  IncludeDirs Out;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    auto Take = [&](llvm::StringRef Flag, std::vector<std::string> &Into) {
+      if (!A.startswith(Flag))
+        return false;
+      llvm::StringRef V = A.drop_front(Flag.size());
+      V.consume_front("="); // --include-directory=dir
+      if (V.empty()) {
+        if (I + 1 >= Args.size())
+          return true;
+        V = Args[++I];
+      }
+      Into.push_back(absoluteIn(V, Directory));
+      return true;
+    };
+    if (A == "-include" || A == "--include") {
+      if (I + 1 < Args.size())
+        Out.Forced.push_back(absoluteIn(Args[++I], Directory));
+      continue;
+    }
+    if (A.startswith("-isystem") || A.startswith("-idirafter") ||
+        A.startswith("-imacros") || A.startswith("-isysroot"))
+      continue;
+    if (Take("-iquote", Out.Quote) || Take("--include-directory", Out.Angled) ||
+        Take("-I", Out.Angled))
+      continue;
+  }
+  return Out;
+}
+
+} // namespace scan
+} // namespace skgen

@@ -1,0 +1,40 @@
+//===- CommandLine.h - Make real compile commands scannable -----*- C++ -*-===//
+//
+// Compile commands come from real builds (CMake + g++, ccache, ...). Before
+// Clang parses a TU we drop what the Clang driver does not know (GCC-only
+// flags), output and dependency-file flags, and -Werror; and add
+// -fsyntax-only, -Wno-unknown-warning-option and Clang's resource directory
+// (builtin headers such as stddef.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_SCAN_COMMANDLINE_H
+#define SKGEN_SCAN_COMMANDLINE_H
+
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace scan {
+
+/// The resource directory skgen was built against (SKGEN_CLANG_RESOURCE_DIR).
+std::string clangResourceDir();
+
+/// Returns \p Args (argv[0] = compiler) rewritten for a syntax-only Clang
+/// parse. \p Dropped receives the removed unknown options (for tests/debug).
+std::vector<std::string>
+adjustCommandLine(const std::vector<std::string> &Args,
+                  std::vector<std::string> *Dropped = nullptr);
+
+/// Include search directories of a command line: `-iquote` dirs (quoted
+/// includes only) and `-I` dirs, made absolute relative to \p Directory, plus
+/// forced includes (`-include f`).
+struct IncludeDirs {
+  std::vector<std::string> Quote, Angled, Forced;
+};
+IncludeDirs includeDirs(const std::vector<std::string> &Args,
+                        const std::string &Directory);
+
+} // namespace scan
+} // namespace skgen
+
+#endif

@@ -1,0 +1,116 @@
+//===- Prefilter.cpp - Cheap textual test for annotations -----------------===//
+#include "Scan/Prefilter.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace skgen {
+namespace scan {
+
+static bool isAnnotationsHeader(llvm::StringRef Path) {
+  return Path.endswith("skgen/annotations.h");
+}
+
+// Collects `#include "x"` / `#include <x>` (and include_next/import) lines.
+static void scanDirectives(llvm::StringRef Text,
+                           std::vector<std::pair<bool, std::string>> &Out) {
+  while (!Text.empty()) {
+    llvm::StringRef Line;
+    std::tie(Line, Text) = Text.split('\n');
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!(Line.consume_front("include_next") || Line.consume_front("include") ||
+          Line.consume_front("import")))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (Line.empty())
+      continue;
+    char Open = Line.front();
+    char Close = Open == '"' ? '"' : Open == '<' ? '>' : 0;
+    if (!Close)
+      continue; // Computed include: cannot follow cheaply.
+    size_t End = Line.find(Close, 1);
+    if (End == llvm::StringRef::npos)
+      continue;
+    Out.push_back({Open == '"', Line.slice(1, End).str()});
+  }
+}
+
+std::shared_ptr<const Prefilter::FileInfo>
+Prefilter::info(const std::string &Path) {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Cache.find(Path);
+    if (It != Cache.end())
+      return It->second;
+  }
+  auto Info = std::make_shared<FileInfo>();
+  if (auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true)) {
+    Info->Readable = true;
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    if (!isAnnotationsHeader(Path)) {
+      Info->Mentions = Text.contains("SKGEN_");
+      std::vector<std::pair<bool, std::string>> Incs;
+      scanDirectives(Text, Incs);
+      for (auto &I : Incs)
+        Info->Includes.push_back({I.first, std::move(I.second)});
+    }
+  }
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Cache.try_emplace(Path, std::move(Info)).first->second;
+}
+
+static std::string joinPath(llvm::StringRef Dir, llvm::StringRef Name) {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, Name);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+bool Prefilter::mayContainAnnotations(const std::string &MainFile,
+                                      const IncludeDirs &Dirs) {
+  auto Main = info(MainFile);
+  if (!Main->Readable)
+    return true;
+  llvm::StringSet<> Seen;
+  std::vector<std::string> Work(Dirs.Forced.begin(), Dirs.Forced.end());
+  Work.push_back(MainFile);
+  while (!Work.empty()) {
+    std::string Path = std::move(Work.back());
+    Work.pop_back();
+    if (!Seen.insert(Path).second)
+      continue;
+    auto Info = info(Path);
+    if (Info->Mentions)
+      return true;
+    for (const Include &I : Info->Includes) {
+      if (llvm::sys::path::is_absolute(I.Name)) {
+        if (llvm::sys::fs::exists(I.Name))
+          Work.push_back(I.Name);
+        continue;
+      }
+      std::vector<std::string> Candidates;
+      if (I.Quoted) {
+        Candidates.push_back(
+            joinPath(llvm::sys::path::parent_path(Path), I.Name));
+        for (const std::string &D : Dirs.Quote)
+          Candidates.push_back(joinPath(D, I.Name));
+      }
+      for (const std::string &D : Dirs.Angled)
+        Candidates.push_back(joinPath(D, I.Name));
+      for (const std::string &C : Candidates)
+        if (Seen.count(C) || llvm::sys::fs::exists(C)) {
+          Work.push_back(C);
+          break;
+        }
+    }
+  }
+  return false;
+}
+
+} // namespace scan
+} // namespace skgen

@@ -1,0 +1,54 @@
+//===- Prefilter.h - Cheap textual test for annotations ---------*- C++ -*-===//
+//
+// SPEC §5: inputs that are not annotated cost (almost) nothing. A TU is parsed
+// only if its main file, or a project header it includes (recursively), or a
+// forced include mentions `SKGEN_`. Project headers are `#include "..."`
+// resolved relative to the including file, then -iquote and -I directories,
+// and `#include <...>` resolved through -I directories only (never system
+// directories). skgen/annotations.h itself does not count. Conditional
+// compilation is ignored (conservative). Thread-safe; file contents are
+// cached across TUs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_SCAN_PREFILTER_H
+#define SKGEN_SCAN_PREFILTER_H
+
+#include "Scan/CommandLine.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace scan {
+
+class Prefilter {
+public:
+  /// True if the TU of \p MainFile may contain annotations (also when the
+  /// main file cannot be read: Clang then reports the error).
+  bool mayContainAnnotations(const std::string &MainFile,
+                             const IncludeDirs &Dirs);
+
+private:
+  struct Include {
+    bool Quoted;
+    std::string Name;
+  };
+  struct FileInfo {
+    bool Readable = false;
+    bool Mentions = false;
+    std::vector<Include> Includes;
+  };
+  std::shared_ptr<const FileInfo> info(const std::string &Path);
+
+  std::mutex Mutex;
+  llvm::StringMap<std::shared_ptr<const FileInfo>> Cache;
+};
+
+} // namespace scan
+} // namespace skgen
+
+#endif

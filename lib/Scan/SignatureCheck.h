@@ -1,0 +1,36 @@
+//===- SignatureCheck.h - Kernel C++ signature vs. schema -------*- C++ -*-===//
+//
+// SPEC §2: an out= kernel's C++ signature must follow the dispatcher calling
+// convention of its schema (schema::parameterCppTypes / returnCppType). The
+// check works on the recorded facts (no Clang needed), so the link phase can
+// run it for SKGEN_KERNEL declarations whose family schema lives in another
+// translation unit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_SCAN_SIGNATURECHECK_H
+#define SKGEN_SCAN_SIGNATURECHECK_H
+
+#include "Scan/Facts.h"
+#include "Schema/Schema.h"
+
+#include <vector>
+
+namespace skgen {
+namespace scan {
+
+/// Compares K.Params / K.Return with the C++ types \p S requires. Appends one
+/// error per mismatch, positioned at the offending parameter (or the return
+/// type, or the function name for a count mismatch), each with a note at
+/// \p SchemaLoc when valid. Returns true when everything matches.
+bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
+                    const SourceLoc &SchemaLoc, std::vector<Diagnostic> &Diags);
+
+/// True if the recorded parameter \p P is what \p T requires (top-level const
+/// of a by-value parameter is ignored, as in C++ function types).
+bool sameCppType(const CppParamFact &P, bool ExpectRef, bool ExpectConst,
+                 const std::string &ExpectCanonical);
+
+} // namespace scan
+} // namespace skgen
+
+#endif

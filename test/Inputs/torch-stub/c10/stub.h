@@ -1,0 +1,65 @@
+// Tiny stand-in for the libtorch headers, for fast scan tests. Names,
+// namespaces and typedefs mirror libtorch 1.13 (c10/, ATen/core/ATen_fwd.h)
+// so that canonical types print exactly as with the real headers.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+namespace c10 {
+enum class ScalarType : int8_t { Byte, Char, Short, Int, Long, Half, Float };
+enum class Layout : int8_t { Strided, Sparse };
+enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast };
+struct Device {
+  int16_t index = -1;
+};
+struct Stream {};
+class Scalar {
+public:
+  Scalar(double = 0) {}
+};
+template <class T> class optional {
+public:
+  optional() = default;
+};
+struct nullopt_t {};
+constexpr nullopt_t nullopt{};
+template <typename T> class ArrayRef {
+public:
+  const T *Data = nullptr;
+  size_t Length = 0;
+};
+template <typename T> class OptionalArrayRef {};
+template <typename T> class List {};
+template <class CharT> class basic_string_view {};
+using string_view = basic_string_view<char>;
+class SymInt {};
+} // namespace c10
+
+namespace at {
+class Tensor {
+public:
+  Tensor() = default;
+};
+class Generator {};
+struct Dimname {};
+using c10::Device;
+using c10::Layout;
+using c10::MemoryFormat;
+using c10::Scalar;
+using c10::ScalarType;
+using c10::Stream;
+using c10::ArrayRef;
+using c10::optional;
+using TensorList = c10::ArrayRef<Tensor>;
+using DimnameList = c10::ArrayRef<Dimname>;
+using IntArrayRef = c10::ArrayRef<int64_t>;
+using OptionalIntArrayRef = c10::OptionalArrayRef<int64_t>;
+Tensor empty(IntArrayRef size);
+} // namespace at
+
+namespace torch {
+using at::Tensor;
+} // namespace torch

@@ -1,0 +1,3 @@
+#pragma once
+#include <ATen/ATen.h>
+#include <torch/library.h>
