@@ -1,0 +1,6 @@
+#include <skgen/annotations.h>
+
+namespace myops {
+SKGEN_STRUCTURED("myops::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+at::Tensor &neg_out(const at::Tensor &self, at::Tensor &out);
+} // namespace myops
