@@ -1,0 +1,2 @@
+#include "ops.h"
+int b();

@@ -1,0 +1,7 @@
+#pragma once
+#include <skgen/annotations.h>
+
+namespace myops {
+SKGEN_STRUCTURED("myops::relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+at::Tensor &relu_out(const at::Tensor &self, at::Tensor &out);
+} // namespace myops
