@@ -641,9 +641,7 @@ private:
       } else {
         schema::VariantError VE;
         if (!schema::validateOutSchema(S, VE)) {
-          Diagnostic &E = error(byteLoc(Primary->Args[0], 0),
-                                "invalid out= schema for '" + S.Op.str() +
-                                    "': " + VE.Message);
+          Diagnostic &E = error(byteLoc(Primary->Args[0], 0), VE.Message);
           if (!VE.Fix.empty())
             note(E, byteLoc(Primary->Args[0], 0), VE.Fix);
         } else {
@@ -703,7 +701,12 @@ private:
       std::string Best;
       unsigned BestDist = 3;
       for (const char *KK : KnownKeys) {
-        unsigned D = Key.edit_distance(KK, /*AllowReplacements=*/true, 3);
+        unsigned D = Key.equals_insensitive(KK)
+                         ? 0
+                         : Key.lower() == llvm::StringRef(KK).lower()
+                               ? 0
+                               : llvm::StringRef(Key.lower()).edit_distance(
+                                     llvm::StringRef(KK).lower(), true, 3);
         if (D < BestDist) {
           BestDist = D;
           Best = KK;

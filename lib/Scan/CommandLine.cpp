@@ -107,6 +107,8 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
       Out.push_back(Args[I + 1]);
   Out.push_back("-Wno-unknown-warning-option");
   Out.push_back("-Wno-error");
+  // Diagnostics go to skgen's consumer; no "N errors generated." from Clang.
+  Out.push_back("-fno-caret-diagnostics");
   if (!HasResourceDir)
     Out.push_back("-resource-dir=" + clangResourceDir());
   return Out;
