@@ -701,12 +701,12 @@ private:
       std::string Best;
       unsigned BestDist = 3;
       for (const char *KK : KnownKeys) {
-        unsigned D = Key.equals_insensitive(KK)
-                         ? 0
-                         : Key.lower() == llvm::StringRef(KK).lower()
-                               ? 0
-                               : llvm::StringRef(Key.lower()).edit_distance(
-                                     llvm::StringRef(KK).lower(), true, 3);
+        unsigned D =
+            Key.equals_insensitive(KK) ? 0
+            : Key.lower() == llvm::StringRef(KK).lower()
+                ? 0
+                : llvm::StringRef(Key.lower())
+                      .edit_distance(llvm::StringRef(KK).lower(), true, 3);
         if (D < BestDist) {
           BestDist = D;
           Best = KK;

@@ -105,12 +105,16 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
   for (size_t I = 0; I < Argv.size(); ++I)
     if (!Drop[I])
       Out.push_back(Args[I + 1]);
-  Out.push_back("-Wno-unknown-warning-option");
-  Out.push_back("-Wno-error");
-  // Diagnostics go to skgen's consumer; no "N errors generated." from Clang.
-  Out.push_back("-fno-caret-diagnostics");
+  // Our flags go before a `--` (after which everything is an input file;
+  // interpolated commands end in `-- file`), but after the user's -W flags.
+  std::vector<std::string> Extra = {"-Wno-unknown-warning-option", "-Wno-error",
+                                    // Diagnostics go to skgen's consumer; no
+                                    // "N errors generated." from Clang.
+                                    "-fno-caret-diagnostics"};
   if (!HasResourceDir)
-    Out.push_back("-resource-dir=" + clangResourceDir());
+    Extra.push_back("-resource-dir=" + clangResourceDir());
+  auto DashDash = std::find(Out.begin(), Out.end(), "--");
+  Out.insert(DashDash, Extra.begin(), Extra.end());
   return Out;
 }
 

@@ -234,8 +234,30 @@ std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
                                const ScanOptions &Opts) {
   // The database is queried from this thread only.
   std::vector<std::vector<clang::tooling::CompileCommand>> Cmds;
-  for (const std::string &F : Files)
-    Cmds.push_back(DB.getCompileCommands(F));
+  std::vector<clang::tooling::CompileCommand> All;
+  bool HaveAll = false;
+  for (const std::string &F : Files) {
+    std::vector<clang::tooling::CompileCommand> C = DB.getCompileCommands(F);
+    if (C.empty() || !C.front().Heuristic.empty()) {
+      // Not found literally (or only guessed from a neighbour): entries with
+      // a relative `directory` are keyed by relative paths in Clang's JSON
+      // database; resolve them against the build directory ourselves.
+      if (!HaveAll) {
+        All = DB.getAllCompileCommands();
+        HaveAll = true;
+      }
+      for (const clang::tooling::CompileCommand &E : All) {
+        if (llvm::sys::path::is_absolute(E.Directory))
+          continue;
+        std::string Dir = absolute(E.Directory, Opts.BuildDir);
+        if (absolute(E.Filename, Dir) == F) {
+          C = {E};
+          break;
+        }
+      }
+    }
+    Cmds.push_back(std::move(C));
+  }
 
   std::vector<TUFacts> Out(Files.size());
   Prefilter PF;
