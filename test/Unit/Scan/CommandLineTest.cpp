@@ -1,0 +1,55 @@
+#include "Scan/CommandLine.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace skgen::scan;
+
+static bool has(const std::vector<std::string> &V, const std::string &S) {
+  return std::find(V.begin(), V.end(), S) != V.end();
+}
+
+TEST(CommandLine, DropsGccOnlyAndOutputFlags) {
+  std::vector<std::string> Dropped;
+  auto Out = adjustCommandLine(
+      {"/usr/bin/g++", "-DX=1", "-Iinc", "-fconcepts-diagnostics-depth=2",
+       "-fno-gnu-unique", "-Wno-maybe-uninitialized", "-Werror", "-MD", "-MF",
+       "a.d", "-o", "a.o", "-c", "a.cpp"},
+      &Dropped);
+  EXPECT_EQ(Out.front(), "/usr/bin/g++");
+  EXPECT_TRUE(has(Out, "-DX=1"));
+  EXPECT_TRUE(has(Out, "-Iinc"));
+  EXPECT_TRUE(has(Out, "a.cpp"));
+  EXPECT_TRUE(has(Out, "-fsyntax-only"));
+  EXPECT_TRUE(has(Out, "-Wno-unknown-warning-option"));
+  for (const char *Gone : {"-fconcepts-diagnostics-depth=2", "-fno-gnu-unique",
+                           "-Werror", "-MD", "-MF", "a.d", "-o", "a.o", "-c"})
+    EXPECT_FALSE(has(Out, Gone)) << Gone;
+  EXPECT_TRUE(has(Dropped, "-fconcepts-diagnostics-depth=2"));
+  EXPECT_TRUE(has(Out, "-resource-dir=" + clangResourceDir()));
+}
+
+TEST(CommandLine, KeepsExplicitResourceDirAndDashDash) {
+  auto Out = adjustCommandLine(
+      {"clang++", "-resource-dir", "/x", "-std=c++17", "--", "a.cpp"});
+  EXPECT_EQ(std::count_if(Out.begin(), Out.end(),
+                          [](const std::string &S) {
+                            return S.rfind("-resource-dir", 0) == 0;
+                          }),
+            1);
+  // Everything we add comes before `--`.
+  auto DD = std::find(Out.begin(), Out.end(), "--");
+  ASSERT_NE(DD, Out.end());
+  EXPECT_EQ(DD + 2, Out.end());
+  EXPECT_EQ(*(DD + 1), "a.cpp");
+}
+
+TEST(CommandLine, IncludeDirs) {
+  auto D = includeDirs({"g++", "-Ia", "-I", "/b", "-iquote", "q", "-isystem",
+                        "/sys", "-include", "pre.h", "x.cpp"},
+                       "/w");
+  EXPECT_EQ(D.Angled, (std::vector<std::string>{"/w/a", "/b"}));
+  EXPECT_EQ(D.Quote, (std::vector<std::string>{"/w/q"}));
+  EXPECT_EQ(D.Forced, (std::vector<std::string>{"/w/pre.h"}));
+}
