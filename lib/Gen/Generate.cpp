@@ -350,8 +350,12 @@ struct FileContent {
   }
 };
 
-std::string familyFile(const Family &F) { return F.DeclLoc.File; }
+std::string familyFile(const Family &F) {
+  return !F.InsertFile.empty() ? F.InsertFile : F.DeclLoc.File;
+}
 std::string kernelFile(const Kernel &K) {
+  if (!K.InsertFile.empty())
+    return K.InsertFile;
   return K.Loc.valid() ? K.Loc.File : K.AnnotationLoc.File;
 }
 

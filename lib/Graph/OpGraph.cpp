@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
+#include "Scan/SignatureCheck.h"
 #include "Schema/CppTypes.h"
 #include "Schema/Parser.h"
 
@@ -139,7 +140,21 @@ private:
                        T.Diagnostics.end());
     }
     std::sort(All.begin(), All.end(), factLess);
-    All.erase(std::unique(All.begin(), All.end(), sameDeclaration), All.end());
+    // Merge the same declaration seen from several TUs: its signature was
+    // checked if any TU could check it.
+    std::vector<KernelFact> Unique;
+    for (KernelFact &K : All) {
+      if (!Unique.empty() && sameDeclaration(Unique.back(), K)) {
+        KernelFact &U = Unique.back();
+        if (!U.SignatureChecked && K.SignatureChecked) {
+          U.SignatureChecked = true;
+          U.SignatureOk = K.SignatureOk;
+        }
+        continue;
+      }
+      Unique.push_back(std::move(K));
+    }
+    All = std::move(Unique);
     std::sort(FactDiags.begin(), FactDiags.end(), diagLess);
     FactDiags.erase(std::unique(FactDiags.begin(), FactDiags.end(),
                                 [](const Diagnostic &A, const Diagnostic &B) {
@@ -161,8 +176,19 @@ private:
     return false;
   }
 
-  SourceLoc schemaEnd(const KernelFact &K) const {
-    return locInSchema(K.SchemaLoc, K.SchemaText, K.SchemaText.size());
+  /// The scanner reports what it finds wrong in an annotation (malformed
+  /// schema or operator name, not an out= schema, no C++ type, no or unknown
+  /// keys) between the annotation and the function name. If it did, the link
+  /// phase does not report the same problem again.
+  bool scanReportedErrorInAnnotation(const KernelFact &K) const {
+    SourceLoc Begin = K.AnnotationLoc.valid() ? K.AnnotationLoc : K.SchemaLoc;
+    if (!Begin.valid())
+      return false;
+    SourceLoc End = K.Loc;
+    SourceLoc SEnd = locInSchema(K.SchemaLoc, K.SchemaText, K.SchemaText.size());
+    if (!End.valid() || End.File != Begin.File || End < SEnd)
+      End = SEnd;
+    return scanReportedErrorIn(Begin, End);
   }
 
   SourceLoc schemaOrAnnotationLoc(const KernelFact &K) const {
@@ -174,7 +200,8 @@ private:
   bool checkKeys(const KernelFact &K, const std::string &FamilyName) {
     bool Ok = true;
     if (K.Keys.empty()) {
-      report(error(K.AnnotationLoc,
+      if (!scanReportedErrorInAnnotation(K))
+        report(error(K.AnnotationLoc,
                    "no dispatch key given for the kernel of '" + FamilyName +
                        "' (e.g. CPU, CUDA, Meta, PrivateUse1)"));
       return false;
@@ -201,7 +228,7 @@ private:
     FunctionSchema Out;
     schema::ParseError PE;
     if (!schema::parseFunctionSchema(K.SchemaText, Out, PE)) {
-      if (!scanReportedErrorIn(K.SchemaLoc, schemaEnd(K)))
+      if (!scanReportedErrorInAnnotation(K))
         report(error(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
                      PE.Message));
       // Without a name we cannot tell kernels of this family apart; try the
@@ -246,6 +273,12 @@ private:
     schema::DerivedVariants DV;
     schema::VariantError VE;
     if (Ok && !schema::deriveVariants(Out, VO, DV, VE)) {
+      schema::VariantError Ignored;
+      if (!schema::validateOutSchema(Out, Ignored) &&
+          scanReportedErrorInAnnotation(K)) {
+        InvalidFamilies.insert(Name);
+        return;
+      }
       Diagnostic D = error(schemaOrAnnotationLoc(K), VE.Message);
       if (!VE.Fix.empty())
         D.Notes.push_back(note(K.AnnotationLoc, VE.Fix));
@@ -272,7 +305,7 @@ private:
         if (S && Ok &&
             (!schema::parameterCppTypes(*S, Why) ||
              !schema::returnCppType(*S, Why))) {
-          if (!scanReportedErrorIn(K.SchemaLoc, schemaEnd(K)))
+          if (!scanReportedErrorInAnnotation(K))
             report(error(schemaOrAnnotationLoc(K),
                          "cannot generate wrappers for '" + S->Op.str() +
                              "': " + Why));
@@ -290,6 +323,7 @@ private:
     F.DeclCppName = K.CppName;
     F.InsertAfterOffset = K.InsertAfterOffset;
     F.InsertAfterLine = K.InsertAfterLine;
+    F.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
     if (!Ok) {
       InvalidFamilies.insert(Name);
       return;
@@ -323,6 +357,7 @@ private:
     Ker.AnnotationLoc = K.AnnotationLoc;
     Ker.InsertAfterOffset = K.InsertAfterOffset;
     Ker.InsertAfterLine = K.InsertAfterLine;
+    Ker.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
     F.Kernels.push_back(std::move(Ker));
   }
 
@@ -330,7 +365,7 @@ private:
     OperatorName Op;
     schema::ParseError PE;
     if (!schema::parseOperatorName(K.SchemaText, Op, PE)) {
-      if (!scanReportedErrorIn(K.SchemaLoc, schemaEnd(K)))
+      if (!scanReportedErrorInAnnotation(K))
         report(error(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
                      PE.Message));
       return;
@@ -360,6 +395,16 @@ private:
       return;
     if (!checkKeys(K, Name))
       return;
+    // A kernel whose family schema was not visible in its translation unit
+    // is checked here, from the recorded signature (scanned facts only:
+    // every out= kernel has at least one parameter).
+    const Family &F = Families[It->second];
+    if (!K.SignatureChecked && !K.Params.empty()) {
+      std::vector<Diagnostic> Diags;
+      scan::checkSignature(K, F.Out, F.SchemaLoc, Diags);
+      for (Diagnostic &D : Diags)
+        report(std::move(D));
+    }
     for (const std::string &Key : K.Keys)
       addKernel(It->second, K, Key);
   }

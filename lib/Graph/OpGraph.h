@@ -23,6 +23,9 @@ struct Kernel {
   SourceLoc Loc;       // The function's declaration.
   SourceLoc AnnotationLoc;
   unsigned InsertAfterOffset = 0, InsertAfterLine = 0; // See KernelFact.
+  /// The file the generated per-kernel code goes to (KernelFact::InsertFile,
+  /// else the declaration's file).
+  std::string InsertFile;
 };
 
 struct Family {
@@ -32,6 +35,8 @@ struct Family {
   SourceLoc DeclLoc;       // The SKGEN_STRUCTURED annotation.
   std::string DeclCppName; // The function SKGEN_STRUCTURED annotates.
   unsigned InsertAfterOffset = 0, InsertAfterLine = 0;
+  /// The file the family-level generated code goes to (see Kernel).
+  std::string InsertFile;
   std::vector<Kernel> Kernels; // Sorted by Key.
   SourceLoc SchemaLoc;           // The schema string's first character.
 };
