@@ -42,7 +42,7 @@ rm -rf "$SCRATCH"
 echo "the kernel author writes only out= kernels, e.g.:"
 grep -n -A6 'SKGEN_STRUCTURED("myops::add.out' "$SCRATCH/src/elementwise.cpp"
 echo
-echo "\$ skgen -p $SCRATCH $SCRATCH/src/*.cpp     # prints the diff it would apply"
+echo "\$ cd $SCRATCH && skgen -p . src/*.cpp     # prints the diff it would apply"
 ( cd "$SCRATCH" && "$SKGEN" -p . "${SOURCES[@]/#/src/}" )
 ( cd "$SCRATCH" && "$SKGEN" --fix -p . "${SOURCES[@]/#/src/}" )
 for f in "${SOURCES[@]}"; do
