@@ -1,0 +1,102 @@
+#include "Gen/Api.h"
+#include "Gen/Generate.h"
+#include "Schema/Parser.h"
+
+#include <gtest/gtest.h>
+
+using namespace skgen;
+using namespace skgen::gen;
+
+namespace {
+
+TEST(Api, Names) {
+  schema::OperatorName Op{"myops", "add_", "Scalar"};
+  EXPECT_EQ(wrapperName("CPU", Op), "wrapper_CPU_myops_add__Scalar");
+  EXPECT_EQ(opNameWithoutNamespace(Op), "add_.Scalar");
+  EXPECT_EQ(cppArgName("default"), "default_");
+  EXPECT_EQ(cppArgName("self"), "self");
+  EXPECT_EQ(globalCppName("a::b"), "::a::b");
+  EXPECT_EQ(globalCppName("::a::b"), "::a::b");
+  EXPECT_EQ(cppStringLiteral("a \"b\" \\ \n"), "\"a \\\"b\\\" \\\\ \\n\"");
+}
+
+TEST(Api, DeviceGuardKeys) {
+  EXPECT_FALSE(keyNeedsDeviceGuard("CPU"));
+  EXPECT_FALSE(keyNeedsDeviceGuard("Meta"));
+  EXPECT_TRUE(keyNeedsDeviceGuard("CUDA"));
+  EXPECT_TRUE(keyNeedsDeviceGuard("PrivateUse1"));
+  EXPECT_TRUE(keyNeedsDeviceGuard("XPU"));
+}
+
+TEST(Api, SignatureAndDeviceArgument) {
+  schema::FunctionSchema S;
+  schema::ParseError E;
+  ASSERT_TRUE(schema::parseFunctionSchema(
+      "myops::f.out(Tensor? w, Tensor[] xs, int default, *, Tensor(a!) out) -> Tensor(a!)", S, E));
+  S.Arguments.pop_back(); // as a functional: no tensor for options
+  S.Returns.front().Ty.Alias.reset();
+  std::string Why;
+  auto Sig = cppSignature(S, Why);
+  ASSERT_TRUE(Sig) << Why;
+  EXPECT_EQ(Sig->declaration("g"),
+            "at::Tensor g(const c10::optional<at::Tensor> &w, at::TensorList xs, int64_t default_)");
+  EXPECT_EQ(Sig->functionType(),
+            "at::Tensor(const c10::optional<at::Tensor> &, at::TensorList, int64_t)");
+  EXPECT_EQ(optionsArgument(*Sig), nullptr);
+  ASSERT_NE(deviceArgument(*Sig), nullptr);
+  EXPECT_EQ(deviceArgument(*Sig)->Name, "w");
+}
+
+graph::OpGraph graphOf(std::vector<KernelFact> Ks) {
+  TUFacts T;
+  T.MainFile = "/p/a.cpp";
+  T.Kernels = std::move(Ks);
+  return graph::link({T}, {});
+}
+
+KernelFact structured(std::string Schema, std::string File, unsigned Line,
+                      std::string Key) {
+  KernelFact F;
+  F.SchemaText = std::move(Schema);
+  F.SchemaLoc = {File, Line, 18};
+  F.AnnotationLoc = {File, Line, 1};
+  F.Loc = {File, Line + 1, 13};
+  F.Keys = {std::move(Key)};
+  F.CppName = "myops::k" + std::to_string(Line);
+  F.InsertAfterLine = Line + 2;
+  F.InsertAfterOffset = Line * 50;
+  return F;
+}
+
+TEST(Generate, OneBlockPerFileAtTheLastDeclaration) {
+  auto G = graphOf(
+      {structured("myops::a.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "/p/a.cpp", 5, "CPU"),
+       structured("myops::b.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "/p/a.cpp", 30, "CPU"),
+       structured("myops::c.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "/p/b.cpp", 9, "CUDA")});
+  ASSERT_FALSE(G.hasErrors());
+  auto Blocks = generate(G, {});
+  ASSERT_EQ(Blocks.size(), 2u);
+  EXPECT_EQ(Blocks[0].File, "/p/a.cpp");
+  EXPECT_EQ(Blocks[0].InsertAfterLine, 32u);
+  EXPECT_EQ(Blocks[0].InsertAfterOffset, 1500u);
+  EXPECT_EQ(Blocks[1].File, "/p/b.cpp");
+  EXPECT_NE(Blocks[0].Body.find("wrapper_CPU_myops_b_"), std::string::npos);
+  EXPECT_EQ(Blocks[0].Body.find("CUDA"), std::string::npos);
+  // Deterministic.
+  auto Again = generate(G, {});
+  EXPECT_EQ(Blocks[0].Body, Again[0].Body);
+  EXPECT_EQ(Blocks[1].Body, Again[1].Body);
+  GenOptions Standalone;
+  Standalone.StandaloneFile = "/p/gen.cpp";
+  auto One = generate(G, Standalone);
+  ASSERT_EQ(One.size(), 1u);
+  EXPECT_EQ(One[0].File, "/p/gen.cpp");
+  EXPECT_NE(One[0].Body.find("namespace myops {\nat::Tensor &k9(const at::Tensor &self, at::Tensor &out);\n}"),
+            std::string::npos);
+}
+
+TEST(Generate, EmptyGraphNoBlocks) {
+  EXPECT_TRUE(generate(graph::OpGraph(), {}).empty());
+}
+
+} // namespace
