@@ -8,6 +8,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <nlohmann/json.hpp>
 
@@ -111,6 +112,23 @@ int runPipeline(const DriverOptions &Opts,
   std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);
 
   // apply
+  // Registrations are static initializers: in a header they would run once
+  // per translation unit that includes it and fail as duplicates at load.
+  if (Opts.OutputFile.empty())
+    for (const gen::FileBlock &B : Blocks) {
+      llvm::StringRef Ext = llvm::sys::path::extension(B.File);
+      if (Ext == ".h" || Ext == ".hh" || Ext == ".hpp" || Ext == ".hxx" ||
+          Ext == ".cuh" || Ext == ".inc") {
+        Diagnostic W;
+        W.Severity = Diagnostic::Level::Warning;
+        W.Loc = SourceLoc{B.File, B.InsertAfterLine, 1};
+        W.Message = "generated registrations will be placed in a header; "
+                    "include it from exactly one translation unit, or "
+                    "annotate the kernels in a source file, or use --output";
+        Diags.push_back(W);
+      }
+    }
+
   if (Opts.DumpGenerated) {
     for (const gen::FileBlock &B : Blocks)
       Out << "// skgen: " << relativePath(B.File, Opts.BaseDir) << ":"
@@ -142,8 +160,10 @@ int runPipeline(const DriverOptions &Opts,
 
   if (!Opts.ExportFixes.empty()) {
     std::string Main = Opts.Sources.empty() ? "" : Opts.Sources.front();
-    if (!writeTextFile(Opts.ExportFixes,
-                       rewrite::exportFixesYAML(Changes, Main), Err))
+    std::vector<Diagnostic> ExportDiags;
+    std::string YAML = rewrite::exportFixesYAML(Changes, Main, &ExportDiags);
+    printDiagnostics(Err, ExportDiags, Opts.BaseDir);
+    if (!writeTextFile(Opts.ExportFixes, YAML, Err))
       return 1;
   }
 
