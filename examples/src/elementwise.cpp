@@ -1,10 +1,9 @@
 // Element-wise out= kernels of the example op library (namespace myops).
 //
 // Only the out= kernels are written by hand. Each one follows PyTorch's out=
-// contract: it resizes `out` to the result shape (at::native::resize_output,
-// which warns when a non-empty `out` of the wrong shape is resized) and is
-// correct when `out` aliases `self`, which is how the generated in-place
-// variant calls it. skgen generates the schema definitions, registrations and
+// contract: it resizes `out` to the result shape (resize_out: see out_utils.h)
+// and is correct when `out` aliases `self`, which is how the generated
+// in-place variant calls it. skgen generates the schema definitions, registrations and
 // the functional/in-place variants into the block at the end of this file.
 #include <ATen/ATen.h>
 #include <ATen/ExpandUtils.h>
@@ -12,6 +11,8 @@
 #include <torch/library.h>
 
 #include <skgen/annotations.h>
+
+#include "out_utils.h"
 
 namespace skgen_example {
 
@@ -22,7 +23,8 @@ SKGEN_STRUCTURED("myops::add.out(Tensor self, Tensor other, *, Scalar alpha=1, "
                  CPU)
 at::Tensor &add_out_cpu(const at::Tensor &self, const at::Tensor &other,
                         const at::Scalar &alpha, at::Tensor &out) {
-  at::native::resize_output(out, at::infer_size(self.sizes(), other.sizes()));
+  resize_out("myops::add", self, out,
+             at::infer_size(self.sizes(), other.sizes()));
   return at::add_out(out, self, other, alpha);
 }
 
@@ -31,7 +33,7 @@ SKGEN_STRUCTURED("myops::square.out(Tensor self, *, Tensor(a!) out) -> "
                  "Tensor(a!)",
                  CPU)
 at::Tensor &square_out_cpu(const at::Tensor &self, at::Tensor &out) {
-  at::native::resize_output(out, self.sizes());
+  resize_out("myops::square", self, out, self.sizes());
   return at::mul_out(out, self, self);
 }
 
@@ -44,7 +46,8 @@ SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_INPLACE_NAME("Tensor")
 at::Tensor &mul_out_cpu(const at::Tensor &self, const at::Tensor &other,
                         at::Tensor &out) {
-  at::native::resize_output(out, at::infer_size(self.sizes(), other.sizes()));
+  resize_out("myops::mul", self, out,
+             at::infer_size(self.sizes(), other.sizes()));
   return at::mul_out(out, self, other);
 }
 
@@ -61,7 +64,7 @@ at::Tensor &affine_out_cpu(const at::Tensor &self,
   at::Tensor Result = scale.has_value() ? at::mul(self, *scale) : self;
   if (HasBias)
     Result = at::add(Result, *bias);
-  at::native::resize_output(out, Result.sizes());
+  resize_out("myops::affine", self, out, Result.sizes());
   if (!out.is_same(Result))
     out.copy_(Result);
   return out;
@@ -76,7 +79,8 @@ SKGEN_STRUCTURED("myops::lerp.out(Tensor self, Tensor end, float weight, *, "
                  CPU)
 at::Tensor &lerp_out_cpu(const at::Tensor &self, const at::Tensor &end,
                          double weight, at::Tensor &out) {
-  at::native::resize_output(out, at::infer_size(self.sizes(), end.sizes()));
+  resize_out("myops::lerp", self, out,
+             at::infer_size(self.sizes(), end.sizes()));
   return at::lerp_out(out, self, end, weight);
 }
 

@@ -17,6 +17,8 @@
 
 #include <skgen/annotations.h>
 
+#include "out_utils.h"
+
 #include <atomic>
 
 namespace skgen_example {
@@ -24,14 +26,16 @@ namespace skgen_example {
 SKGEN_KERNEL("myops::add.out", Meta)
 at::Tensor &add_out_meta(const at::Tensor &self, const at::Tensor &other,
                          const at::Scalar &alpha, at::Tensor &out) {
-  at::native::resize_output(out, at::infer_size(self.sizes(), other.sizes()));
+  resize_out("myops::add", self, out,
+             at::infer_size(self.sizes(), other.sizes()));
   return out;
 }
 
 // Hand-registered below (not an annotation): lerp.out for Meta.
 at::Tensor &lerp_out_meta(const at::Tensor &self, const at::Tensor &end,
                           double weight, at::Tensor &out) {
-  at::native::resize_output(out, at::infer_size(self.sizes(), end.sizes()));
+  resize_out("myops::lerp", self, out,
+             at::infer_size(self.sizes(), end.sizes()));
   return out;
 }
 

@@ -26,9 +26,14 @@ def run(cmd, log):
 
 
 def configure_and_build(src, build, log, extra=()):
-    if not os.path.exists(os.path.join(build, "build.ninja")):
-        run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
-             "-DCMAKE_BUILD_TYPE=Release", *extra], log)
+    args = ["cmake", "-S", src, "-B", build, "-G", "Ninja",
+            "-DCMAKE_BUILD_TYPE=Release", *extra]
+    stamp = os.path.join(build, "skgen-e2e-configure.txt")
+    old = open(stamp).read() if os.path.exists(stamp) else None
+    if old != "\n".join(args) or not os.path.exists(os.path.join(build, "build.ninja")):
+        run(args, log)
+        with open(stamp, "w") as f:
+            f.write("\n".join(args))
     run(["ninja", "-C", build, "-j", os.environ.get("SKGEN_JOBS", "2")], log)
 
 
@@ -40,7 +45,8 @@ def main():
     with open(os.path.join(shared, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         example = os.path.join(shared, "example")
-        configure_and_build(os.path.join(root, "examples"), example, log)
+        configure_and_build(os.path.join(root, "examples"), example, log,
+                            ["-DSKGEN_EXAMPLE_WERROR=ON"])
         if want_cpp:
             configure_and_build(os.path.join(root, "test", "E2E", "Inputs", "cpp"),
                                 os.path.join(shared, "cpp"), log,

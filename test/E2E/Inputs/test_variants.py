@@ -201,6 +201,24 @@ class SingleOutputFamilies(unittest.TestCase):
         self.assertEqual(r.data_ptr(), x.data_ptr())
         same(x, expected, "add_ broadcast")
 
+    def test_inplace_cannot_change_the_shape_of_self(self):
+        # As aten's in-place ops: broadcasting `self` is an error, and nothing
+        # is written.
+        x = make((3,), torch.float32, 12)
+        bigger = make((2, 3), torch.float32, 13)
+        for name, call in (("add", lambda s: m.add_(s, bigger)),
+                           ("mul", lambda s: m.mul_.Tensor(s, bigger)),
+                           ("lerp", lambda s: m.lerp_(s, bigger, 0.5)),
+                           ("affine", lambda s: m.affine_(s, 2.0, bigger))):
+            s = x.clone()
+            with self.assertRaisesRegex(RuntimeError, rf"myops::{name}: output with shape "
+                                        r"\[3\] doesn't match the broadcast shape \[2, 3\]"):
+                call(s)
+            same(s, x, name + "_ left self unchanged")
+        s = torch.empty(3, device="meta")  # the Meta kernel of add checks too
+        with self.assertRaisesRegex(RuntimeError, "doesn't match the broadcast shape"):
+            m.add_(s, torch.empty(2, 3, device="meta"))
+
     def test_inplace_on_a_view(self):
         base = make((4, 6), torch.float64, 3)
         expected = base.clone()
