@@ -457,6 +457,30 @@ class Autograd(unittest.TestCase):
         self.assertFalse(m.scale(y, 2.0).requires_grad)
 
 
+class TorchScript(unittest.TestCase):
+    """The generated schemas (defaults, keyword-only args, optionals, tuples)
+    are usable from TorchScript, which resolves overloads by schema."""
+
+    def test_script_function(self):
+        @torch.jit.script
+        def f(x: torch.Tensor, y: torch.Tensor, b: torch.Tensor):
+            a = torch.ops.myops.add(x, y, alpha=2)
+            s = torch.ops.myops.sum(a, [0], True)
+            v, i = torch.ops.myops.topk(x.flatten(), 2)
+            z = torch.ops.myops.affine(x, None, b)
+            torch.ops.myops.square_(z)
+            return a, s, v, i, z
+
+        x, y, b = (make((3, 4), torch.float64, k) for k in (20, 21, 22))
+        a, s, v, i, z = f(x, y, b)
+        close(a, x + 2 * y, "script add")
+        close(s, (x + 2 * y).sum(0, keepdim=True), "script sum")
+        ev, ei = torch.topk(x.flatten(), 2)
+        same(v, ev, "script topk values")
+        same(i, ei, "script topk indices")
+        close(z, (x + b) * (x + b), "script affine + square_")
+
+
 class ZZSummary(unittest.TestCase):
     def test_checks_ran(self):
         print(f"\n{CHECKS} tensor comparisons", flush=True)
