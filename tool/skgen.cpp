@@ -67,7 +67,7 @@ static cl::opt<std::string>
              cl::desc("Alias dispatch key for the generated default kernels "
                       "(DefaultBackend for PyTorch 1.8)"),
              cl::init("CompositeExplicitAutograd"), cl::cat(SkgenCategory));
-static cl::opt<unsigned> Jobs("j",
+static cl::opt<unsigned> Jobs("j", cl::Prefix,
                               cl::desc("Translation units scanned in parallel"),
                               cl::init(0), cl::cat(SkgenCategory));
 static cl::opt<bool> NoPrefilter(
@@ -128,6 +128,12 @@ int main(int argc, const char **argv) {
                  : Check ? skgen::Mode::Check
                          : skgen::Mode::Diff;
   Opts.BaseDir = std::string(Cwd);
+  if (!BuildPath.empty()) {
+    SmallString<256> Abs(BuildPath.getValue());
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Opts.BuildDir = std::string(Abs);
+  }
   for (const std::string &S : Sources) {
     SmallString<256> Abs(S);
     sys::fs::make_absolute(Abs);

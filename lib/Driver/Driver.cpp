@@ -70,6 +70,7 @@ int runPipeline(const DriverOptions &Opts,
     scan::ScanOptions SO;
     SO.Jobs = Opts.Jobs;
     SO.NoPrefilter = Opts.NoPrefilter;
+    SO.BuildDir = Opts.BuildDir;
     Facts = scan::scanFiles(*DB, Opts.Sources, SO);
   }
   for (const std::string &F : Opts.FactsInputs)

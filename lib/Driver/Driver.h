@@ -32,6 +32,7 @@ struct DriverOptions {
   bool Force = false;
   bool NoPrefilter = false;
   std::string BaseDir; // For relative paths in output; the working directory.
+  std::string BuildDir; // -p: base of relative `directory` entries.
 };
 
 /// `skgen --parse-schema`: one schema per line on \p In; prints the canonical

@@ -5,10 +5,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <tuple>
 #include <vector>
 
 namespace c10 {
+struct TensorOptionsFwd {};
 enum class ScalarType : int8_t { Byte, Char, Short, Int, Long, Half, Float };
 enum class Layout : int8_t { Strided, Sparse };
 enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast };
@@ -28,6 +30,8 @@ struct nullopt_t {};
 constexpr nullopt_t nullopt{};
 template <typename T> class ArrayRef {
 public:
+  ArrayRef() = default;
+  ArrayRef(std::initializer_list<T> L) : Data(L.begin()), Length(L.size()) {}
   const T *Data = nullptr;
   size_t Length = 0;
 };
@@ -42,6 +46,7 @@ namespace at {
 class Tensor {
 public:
   Tensor() = default;
+  c10::TensorOptionsFwd options() const;
 };
 class Generator {};
 struct Dimname {};
@@ -63,3 +68,33 @@ Tensor empty(IntArrayRef size);
 namespace torch {
 using at::Tensor;
 } // namespace torch
+
+// What generated blocks use (only declarations matter: the scanner skips
+// function bodies).
+namespace c10 {
+using TensorOptions = TensorOptionsFwd;
+class OptionalDeviceGuard {
+public:
+  explicit OptionalDeviceGuard(optional<Device>) {}
+};
+class OperatorHandle;
+template <class Sig> class TypedOperatorHandle;
+template <class R, class... A> class TypedOperatorHandle<R(A...)> {
+public:
+  R call(A...) const;
+};
+class OperatorHandle {
+public:
+  template <class Sig> TypedOperatorHandle<Sig> typed() const;
+};
+class Dispatcher {
+public:
+  static Dispatcher &singleton();
+  OperatorHandle findSchemaOrThrow(const char *Name, const char *Overload);
+};
+} // namespace c10
+namespace at {
+using c10::OptionalDeviceGuard;
+c10::optional<Device> device_of(const Tensor &);
+Tensor empty(IntArrayRef size, c10::TensorOptions options);
+} // namespace at

@@ -7,7 +7,19 @@ public:
   template <typename S> Library &def(S &&) { return *this; }
   template <typename N, typename F> Library &impl(N &&, F &&) { return *this; }
 };
+class CppFunction {};
+namespace autograd {
+CppFunction autogradNotImplementedFallback();
+} // namespace autograd
 } // namespace torch
-#define TORCH_LIBRARY_FRAGMENT(ns, m) void skgen_stub_fragment_##ns(torch::Library &m)
-#define TORCH_LIBRARY_IMPL(ns, k, m) void skgen_stub_impl_##ns##_##k(torch::Library &m)
+// Unique names per use, like the real macros (several IMPL blocks for one
+// namespace and key may share a translation unit).
+#define SKGEN_STUB_CAT2_(a, b) a##b
+#define SKGEN_STUB_CAT_(a, b) SKGEN_STUB_CAT2_(a, b)
+#define TORCH_LIBRARY_FRAGMENT(ns, m)                                          \
+  [[maybe_unused]] static void SKGEN_STUB_CAT_(                                \
+      skgen_stub_fragment_, __COUNTER__)(torch::Library & m)
+#define TORCH_LIBRARY_IMPL(ns, k, m)                                           \
+  [[maybe_unused]] static void SKGEN_STUB_CAT_(skgen_stub_impl_, __COUNTER__)( \
+      torch::Library & m)
 #define TORCH_FN(f) f
