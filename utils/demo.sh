@@ -43,7 +43,13 @@ echo "the kernel author writes only out= kernels, e.g.:"
 grep -n -A6 'SKGEN_STRUCTURED("myops::add.out' "$SCRATCH/src/elementwise.cpp"
 echo
 echo "\$ cd $SCRATCH && skgen -p . src/*.cpp     # prints the diff it would apply"
-( cd "$SCRATCH" && "$SKGEN" -p . "${SOURCES[@]/#/src/}" )
+( cd "$SCRATCH" && "$SKGEN" -p . "${SOURCES[@]/#/src/}" ) > "$SCRATCH/skgen.diff"
+# The first family in full (myops::add: defs, CPU kernel + direct wrappers,
+# alias-key wrappers, autograd), then a summary of the rest.
+awk '/^\+\/\/ myops::/ { n++ } n >= 2 { exit } { print }' "$SCRATCH/skgen.diff"
+echo "[... $(wc -l < "$SCRATCH/skgen.diff") lines in all, one block per file:"
+grep -E '^\+\+\+ |^\+// myops::|^\+// (CPU|Meta) kernel' "$SCRATCH/skgen.diff" | sed 's/^+++ /  /; s/^+/      /'
+echo "  full diff: $SCRATCH/skgen.diff ]"
 ( cd "$SCRATCH" && "$SKGEN" --fix -p . "${SOURCES[@]/#/src/}" )
 for f in "${SOURCES[@]}"; do
   cmp -s "$SCRATCH/src/$f" "$ROOT/examples/src/$f" ||
