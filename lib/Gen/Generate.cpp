@@ -130,8 +130,8 @@ std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
   const CppParam *O = optionsArgument(*A.Functional);
   std::string Options = O ? O->Name + ".options()" : "at::TensorOptions()";
   for (const std::string &N : Outs)
-    S += indent(2) + "at::Tensor " + N + " = at::empty({0}, " + Options +
-         ");\n";
+    S +=
+        indent(2) + "at::Tensor " + N + " = at::empty({0}, " + Options + ");\n";
   return S;
 }
 
@@ -151,21 +151,20 @@ std::string typedOutHandle(const FamilyApi &A, Includes &Inc) {
   Inc.add("ATen/core/dispatch/Dispatcher.h");
   const schema::OperatorName &Op = A.F->Out.Op;
   return indent(2) + "static auto skgen_op =\n" + indent(6) +
-         "c10::Dispatcher::singleton()\n" + indent(10) +
-         ".findSchemaOrThrow(" + cppStringLiteral(Op.qualifiedName()) + ", " +
+         "c10::Dispatcher::singleton()\n" + indent(10) + ".findSchemaOrThrow(" +
+         cppStringLiteral(Op.qualifiedName()) + ", " +
          cppStringLiteral(Op.Overload) + ")\n" + indent(10) + ".typed<" +
          A.Out.functionType() + ">();\n";
 }
 
 /// How a wrapper calls the out kernel: directly, or through the dispatcher.
 struct OutCall {
-  std::string Callee; // `::myops::add_out_cpu` or `skgen_op.call`
+  std::string Callee;  // `::myops::add_out_cpu` or `skgen_op.call`
   std::string Prelude; // e.g. the typed handle
 };
 
 std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
-                              bool Guard, const OutCall &Call,
-                              Includes &Inc) {
+                              bool Guard, const OutCall &Call, Includes &Inc) {
   std::string S = A.Functional->declaration(Name) + " {\n";
   if (Guard)
     S += deviceGuard(*A.Functional, Inc);
@@ -182,8 +181,22 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   std::string S = A.Inplace->declaration(Name) + " {\n";
   if (Guard)
     S += deviceGuard(*A.Inplace, Inc);
+  // An in-place op never changes the shape of self, but an out= kernel may
+  // resize its output (PyTorch's out= contract): turn a silent reshape of
+  // self into an error.
+  Inc.add("c10/util/DimVector.h");
+  Inc.add("c10/util/Exception.h");
+  S += indent(2) + "const c10::DimVector skgen_self_sizes(" + Self +
+       ".sizes().begin(), " + Self + ".sizes().end());\n";
   S += Call.Prelude;
   S += indent(2) + Call.Callee + "(" + A.outCallArgs(Self) + ");\n";
+  S +=
+      indent(2) + "TORCH_CHECK(" + Self +
+      ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +
+      cppStringLiteral(A.F->Variants.Inplace->Op.str() + ": the out= kernel "
+                                                         "resized self from ") +
+      ", c10::IntArrayRef(skgen_self_sizes), \" to \", " + Self +
+      ".sizes(), \"; an in-place op cannot change the shape of self\");\n";
   S += indent(2) + "return " + Self + ";\n";
   return S + "}\n";
 }
@@ -282,8 +295,8 @@ struct AliasKeyEmitter {
     if (Impls.empty())
       return "";
     Inc.add("torch/library.h");
-    return "// " + Key + ": every other backend, through " +
-           A.F->Out.Op.str() + "\n" + anonymousNamespace(Wrappers) + "\n" +
+    return "// " + Key + ": every other backend, through " + A.F->Out.Op.str() +
+           "\n" + anonymousNamespace(Wrappers) + "\n" +
            libraryImpl(A.F->Out.Op.Namespace, Key, Impls);
   }
 };
@@ -295,8 +308,8 @@ struct AutogradEmitter {
     std::string Impls;
     for (const Registration &R : Regs)
       if (R.K == Registration::Kind::AutogradNotImplemented)
-        Impls += implLine(R.Op,
-                          "torch::autograd::autogradNotImplementedFallback()");
+        Impls +=
+            implLine(R.Op, "torch::autograd::autogradNotImplementedFallback()");
     if (Impls.empty())
       return "";
     Inc.add("torch/library.h");
@@ -387,16 +400,16 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     for (const Kernel &K : F.Kernels) {
       FileContent &KF = FileFor(kernelFile(K));
       KF.placeAfter(K.InsertAfterLine, K.InsertAfterOffset);
-      std::string &S = PerFile[Standalone ? Opts.StandaloneFile
-                                          : kernelFile(K)];
+      std::string &S =
+          PerFile[Standalone ? Opts.StandaloneFile : kernelFile(K)];
       S += (S.empty() ? "" : "\n") + BackendEmitter::emit(*A, K, Regs, KF.Inc);
       if (Standalone)
         KF.Decls.add(K.CppName, A->Out);
     }
     if (!F.Options.AllocFunction.empty() && A->Functional)
       for (const Kernel &K : F.Kernels)
-        FileFor(kernelFile(K)).Decls.add(F.Options.AllocFunction,
-                                         *A->Functional);
+        FileFor(kernelFile(K))
+            .Decls.add(F.Options.AllocFunction, *A->Functional);
 
     std::string DeclPath = Standalone ? Opts.StandaloneFile : familyFile(F);
     std::string Mine = Defs;

@@ -32,6 +32,11 @@ template <typename T> class ArrayRef {
 public:
   ArrayRef() = default;
   ArrayRef(std::initializer_list<T> L) : Data(L.begin()), Length(L.size()) {}
+  template <class It> ArrayRef(It, It) {}
+  template <class A> ArrayRef(const std::vector<T, A> &) {}
+  const T *begin() const { return Data; }
+  const T *end() const { return Data + Length; }
+  bool operator==(ArrayRef) const { return true; }
   const T *Data = nullptr;
   size_t Length = 0;
 };
@@ -47,17 +52,18 @@ class Tensor {
 public:
   Tensor() = default;
   c10::TensorOptionsFwd options() const;
+  c10::ArrayRef<int64_t> sizes() const;
 };
 class Generator {};
 struct Dimname {};
+using c10::ArrayRef;
 using c10::Device;
 using c10::Layout;
 using c10::MemoryFormat;
+using c10::optional;
 using c10::Scalar;
 using c10::ScalarType;
 using c10::Stream;
-using c10::ArrayRef;
-using c10::optional;
 using TensorList = c10::ArrayRef<Tensor>;
 using DimnameList = c10::ArrayRef<Dimname>;
 using IntArrayRef = c10::ArrayRef<int64_t>;
@@ -73,6 +79,8 @@ using at::Tensor;
 // function bodies).
 namespace c10 {
 using TensorOptions = TensorOptionsFwd;
+using IntArrayRef = ArrayRef<int64_t>;
+using DimVector = std::vector<int64_t>;
 class OptionalDeviceGuard {
 public:
   explicit OptionalDeviceGuard(optional<Device>) {}
@@ -98,3 +106,4 @@ using c10::OptionalDeviceGuard;
 c10::optional<Device> device_of(const Tensor &);
 Tensor empty(IntArrayRef size, c10::TensorOptions options);
 } // namespace at
+#define TORCH_CHECK(cond, ...) ((void)(cond))
