@@ -219,6 +219,14 @@ class SingleOutputFamilies(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "doesn't match the broadcast shape"):
             m.add_(s, torch.empty(2, 3, device="meta"))
 
+    def test_generated_inplace_wrapper_refuses_a_reshaped_self(self):
+        # lerp's hand-registered Meta out kernel does not check `out is self`:
+        # the generated alias-key in-place wrapper catches the reshape.
+        s = torch.empty(3, device="meta")
+        with self.assertRaisesRegex(RuntimeError, r"myops::lerp_: .*resized self from \[3\] to "
+                                    r"\[2, 3\]; an in-place op cannot change the shape of self"):
+            m.lerp_(s, torch.empty(2, 3, device="meta"), 0.5)
+
     def test_inplace_on_a_view(self):
         base = make((4, 6), torch.float64, 3)
         expected = base.clone()
