@@ -21,18 +21,6 @@ std::string relativePath(const std::string &Path, const std::string &BaseDir) {
   return Path;
 }
 
-static const char *levelName(Diagnostic::Level L) {
-  switch (L) {
-  case Diagnostic::Level::Error:
-    return "error";
-  case Diagnostic::Level::Warning:
-    return "warning";
-  case Diagnostic::Level::Note:
-    return "note";
-  }
-  return "error";
-}
-
 static bool sourceLine(const std::string &File, unsigned Line,
                        std::string &Out) {
   // Cache: diagnostics often point into the same few files.
@@ -63,7 +51,7 @@ void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D,
   } else {
     OS << "skgen: ";
   }
-  OS << levelName(D.Severity) << ": " << D.Message << "\n";
+  OS << diagnosticLevelName(D.Severity) << ": " << D.Message << "\n";
   std::string Line;
   if (D.Loc.valid() && sourceLine(D.Loc.File, D.Loc.Line, Line)) {
     OS << Line << "\n";

@@ -13,7 +13,7 @@ namespace rewrite {
 namespace {
 
 struct Op {
-  char Kind; // ' ' (both), '-' (old only), '+' (new only)
+  char Kind;   // ' ' (both), '-' (old only), '+' (new only)
   size_t A, B; // Line indices in old / new (the one that applies).
 };
 
@@ -50,7 +50,8 @@ std::vector<Op> diffLines(const std::vector<llvm::StringRef> &A,
       Trace.push_back(std::move(Snap));
       for (long K = -D; K <= D; K += 2) {
         long X;
-        if (K == -D || (K != D && V[size_t(K - 1 + Off)] < V[size_t(K + 1 + Off)]))
+        if (K == -D ||
+            (K != D && V[size_t(K - 1 + Off)] < V[size_t(K + 1 + Off)]))
           X = V[size_t(K + 1 + Off)];
         else
           X = V[size_t(K - 1 + Off)] + 1;
@@ -214,8 +215,8 @@ static std::string relativeTo(const std::string &Path,
   return R;
 }
 
-std::string unifiedDiff(const std::vector<FileChange> &Changes,
-                        const std::string &BaseDir) {
+std::vector<const FileChange *>
+sortedByPath(const std::vector<FileChange> &Changes) {
   std::vector<const FileChange *> Sorted;
   for (const FileChange &C : Changes)
     Sorted.push_back(&C);
@@ -223,6 +224,12 @@ std::string unifiedDiff(const std::vector<FileChange> &Changes,
                    [](const FileChange *L, const FileChange *R) {
                      return L->Path < R->Path;
                    });
+  return Sorted;
+}
+
+std::string unifiedDiff(const std::vector<FileChange> &Changes,
+                        const std::string &BaseDir) {
+  std::vector<const FileChange *> Sorted = sortedByPath(Changes);
   std::string Out;
   for (const FileChange *C : Sorted) {
     std::string Rel = relativeTo(C->Path, BaseDir);

@@ -13,13 +13,7 @@ namespace rewrite {
 std::string exportFixesYAML(const std::vector<FileChange> &Changes,
                             const std::string &MainSourceFile,
                             std::vector<Diagnostic> *Diags) {
-  std::vector<const FileChange *> Sorted;
-  for (const FileChange &C : Changes)
-    Sorted.push_back(&C);
-  std::stable_sort(Sorted.begin(), Sorted.end(),
-                   [](const FileChange *L, const FileChange *R) {
-                     return L->Path < R->Path;
-                   });
+  std::vector<const FileChange *> Sorted = sortedByPath(Changes);
 
   clang::tooling::TranslationUnitReplacements TUR;
   TUR.MainSourceFile = MainSourceFile;
@@ -46,14 +40,15 @@ std::string exportFixesYAML(const std::vector<FileChange> &Changes,
     while (Pre > 0 && Old[Pre - 1] != '\n')
       --Pre;
     size_t Suf = 0, MaxSuf = Max - Pre;
-    while (Suf < MaxSuf && Old[Old.size() - 1 - Suf] == New[New.size() - 1 - Suf])
+    while (Suf < MaxSuf &&
+           Old[Old.size() - 1 - Suf] == New[New.size() - 1 - Suf])
       ++Suf;
     // Start the suffix at a line start, i.e. just after a '\n'.
     while (Suf > 0 && Old[Old.size() - Suf - 1] != '\n')
       --Suf;
-    TUR.Replacements.emplace_back(
-        C->Path, unsigned(Pre), unsigned(Old.size() - Pre - Suf),
-        New.substr(Pre, New.size() - Pre - Suf));
+    TUR.Replacements.emplace_back(C->Path, unsigned(Pre),
+                                  unsigned(Old.size() - Pre - Suf),
+                                  New.substr(Pre, New.size() - Pre - Suf));
   }
 
   std::string Out;

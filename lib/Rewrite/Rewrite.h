@@ -30,9 +30,9 @@ struct RewriteOptions {
 /// Computes the new content of every file that has or needs a generated
 /// block (only files whose content changes are returned, sorted by path;
 /// FileBlocks of the same file are merged, so a header reached from several
-/// TUs gets one block). \p ScannedFiles maps every scanned file (a file whose annotations
-/// are gone still loses its stale block) to the hashContent() the scan saw,
-/// to detect files changed meanwhile ("" = unknown, do not check).
+/// TUs gets one block). \p ScannedFiles maps every scanned file (a file whose
+/// annotations are gone still loses its stale block) to the hashContent() the
+/// scan saw, to detect files changed meanwhile ("" = unknown, do not check).
 /// Problems (hand-edited blocks, changed files) become diagnostics; if any
 /// of them is an error, no change at all is returned (a run changes all
 /// files or none).
@@ -40,6 +40,10 @@ std::vector<FileChange>
 planChanges(const std::vector<gen::FileBlock> &Blocks,
             const std::map<std::string, std::string> &ScannedFiles,
             const RewriteOptions &Opts, std::vector<Diagnostic> &Diags);
+
+/// \p Changes ordered by path (diffs and exported fixes list files sorted).
+std::vector<const FileChange *>
+sortedByPath(const std::vector<FileChange> &Changes);
 
 /// Unified diff of all changes, paths relative to \p BaseDir.
 std::string unifiedDiff(const std::vector<FileChange> &Changes,

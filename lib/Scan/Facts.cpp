@@ -31,7 +31,7 @@ void from_json(const json &J, SourceLoc &L) {
   J.at("column").get_to(L.Column);
 }
 
-static const char *levelName(Diagnostic::Level L) {
+const char *diagnosticLevelName(Diagnostic::Level L) {
   switch (L) {
   case Diagnostic::Level::Error:
     return "error";
@@ -44,8 +44,9 @@ static const char *levelName(Diagnostic::Level L) {
 }
 
 void to_json(json &J, const Diagnostic &D) {
-  J = json{
-      {"level", levelName(D.Severity)}, {"loc", D.Loc}, {"message", D.Message}};
+  J = json{{"level", diagnosticLevelName(D.Severity)},
+           {"loc", D.Loc},
+           {"message", D.Message}};
   if (!D.Notes.empty())
     J["notes"] = D.Notes;
   if (!D.FixText.empty()) {

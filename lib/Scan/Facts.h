@@ -118,6 +118,9 @@ struct TUFacts {
   bool Skipped = false; // Prefilter: no annotation macro mentioned.
 };
 
+/// `error`, `warning` or `note`, as Clang prints it.
+const char *diagnosticLevelName(Diagnostic::Level L);
+
 /// Content hash used to detect files changed between scan and write.
 std::string hashContent(const std::string &Content);
 
