@@ -90,6 +90,19 @@ static void printVersion(raw_ostream &OS) {
   OS << "skgen version 0.1.0 (LLVM " LLVM_VERSION_STRING ")\n";
 }
 
+/// A failed write to stdout (a full disk, a closed pipe) is an error, not an
+/// LLVM "IO failure on output stream" abort at exit.
+static int checkStdout(int RC) {
+  raw_fd_ostream &OS = outs();
+  OS.flush();
+  if (!OS.has_error())
+    return RC;
+  errs() << "skgen: error: cannot write to standard output: "
+         << OS.error().message() << "\n";
+  OS.clear_error();
+  return RC ? RC : 1;
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(SkgenCategory);
@@ -107,9 +120,9 @@ int main(int argc, const char **argv) {
       "from annotated out= kernels\n");
 
   if (ParseSchema)
-    return skgen::runParseSchema(std::cin, outs(), errs());
+    return checkStdout(skgen::runParseSchema(std::cin, outs(), errs()));
   if (DeriveVariants)
-    return skgen::runDeriveVariants(std::cin, outs(), errs());
+    return checkStdout(skgen::runDeriveVariants(std::cin, outs(), errs()));
 
   if (Fix + Check > 1) {
     errs() << "skgen: error: --fix and --check are mutually exclusive\n";
@@ -169,5 +182,6 @@ int main(int argc, const char **argv) {
       return 1;
     }
   }
-  return skgen::runPipeline(Opts, DB.get(), outs(), errs());
+  int RC = skgen::runPipeline(Opts, DB.get(), outs(), errs());
+  return checkStdout(RC);
 }

@@ -30,6 +30,14 @@ static bool writeTextFile(const std::string &Path, const std::string &Text,
     return false;
   }
   OS << Text;
+  OS.close();
+  if (OS.has_error()) {
+    // Disk full, I/O error: report it (an unchecked error would abort).
+    Err << "skgen: error: cannot write '" << Path
+        << "': " << OS.error().message() << "\n";
+    OS.clear_error();
+    return false;
+  }
   return true;
 }
 
