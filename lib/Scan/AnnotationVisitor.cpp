@@ -177,6 +177,13 @@ public:
     return true;
   }
 
+  // A lambda's call operator is implicit code, which the traversal skips.
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    if (CXXMethodDecl *Call = LE->getCallOperator())
+      VisitDecl(Call);
+    return true;
+  }
+
   void finish() {
     for (const FunctionDecl *F : Order)
       processFunction(F, ByFunction[F]);
@@ -580,7 +587,21 @@ private:
     // The annotated declaration decides Loc; its definition may be elsewhere.
     const auto *FD = cast<FunctionDecl>(Primary->D);
     const char *Macro = Primary->Info->Macro;
-    if (FD->getDescribedFunctionTemplate() || FD->isDependentContext()) {
+    if (FD->isInvalidDecl())
+      return; // Clang has reported why.
+    auto Reject = [&](std::string Msg) {
+      Diagnostic &E = error(FD->getLocation(), std::move(Msg));
+      note(E, Primary->MacroLoc, "annotation is here");
+    };
+    const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+    if (Method && Method->getParent()->isLambda()) {
+      Reject(std::string("'") + Macro +
+             "' cannot be applied to a lambda; annotate a free function or a "
+             "static member function");
+      return;
+    }
+    if (FD->getDescribedFunctionTemplate() || FD->isDependentContext() ||
+        FD->isFunctionTemplateSpecialization()) {
       Diagnostic &E =
           error(FD->getLocation(), std::string("'") + Macro +
                                        "' cannot be applied to a template; "
@@ -597,6 +618,33 @@ private:
         note(E, Primary->MacroLoc, "annotation is here");
         return;
       }
+    // What the generated `TORCH_FN(::ns::f)` could not use.
+    for (const FunctionDecl *R : FD->redecls())
+      if (R->isDeleted()) {
+        Reject(std::string("'") + Macro + "' kernel is a deleted function");
+        return;
+      }
+    if (FD->isVariadic()) {
+      Reject(std::string("'") + Macro +
+             "' kernel cannot be variadic ('...'); the dispatcher calls it "
+             "with the schema's arguments");
+      return;
+    }
+    for (const Decl *Member = FD->getCanonicalDecl(); Member;
+         Member = dyn_cast<CXXRecordDecl>(Member->getDeclContext())) {
+      AccessSpecifier AS = Member->getAccess();
+      if (AS != AS_private && AS != AS_protected)
+        continue;
+      std::string Where =
+          Member == FD->getCanonicalDecl()
+              ? std::string()
+              : " class '" + qualifiedName(cast<NamedDecl>(Member)) + "'";
+      Reject(std::string("'") + Macro + "' kernel '" + qualifiedName(FD) +
+             "' is " + (Where.empty() ? "" : "in ") +
+             (AS == AS_private ? "private" : "protected") + Where +
+             "; generated registrations outside the class cannot call it");
+      return;
+    }
 
     KernelFact K;
     K.AnnotationKind =

@@ -21,9 +21,21 @@ at::Tensor &a_out(const at::Tensor &self, at::Tensor &out);
 
 // NONFATAL: clang-errors.cpp:[[@LINE+1]]:1: error: unknown type name 'UnknownType'
 UnknownType g(int);
+
+// An annotated declaration Clang rejects gets Clang's error only, not a
+// second, misleading one from skgen.
+struct Base {
+  static at::Tensor &b_out(const at::Tensor &self, at::Tensor &out);
+};
+struct Derived : Base {};
+// NONFATAL-NOT: kernel must be a free function
+// NONFATAL: clang-errors.cpp:[[@LINE+2]]:22: error: out-of-line declaration of 'b_out' does not match any declaration in 'myops::Derived'
+SKGEN_KERNEL("myops::a.out", CUDA)
+at::Tensor &Derived::b_out(const at::Tensor &self, at::Tensor &out);
 } // namespace myops
 // CHECK: 1 error generated.
-// NONFATAL: 1 error generated.
+// NONFATAL-NOT: kernel must be a free function
+// NONFATAL: 2 errors generated.
 
 // FACTS: "level": "error",
 // FACTS: "message": "'myops/missing.h' file not found"
