@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 #include <tuple>
@@ -99,6 +100,30 @@ bool diagLess(const Diagnostic &A, const Diagnostic &B) {
          std::tie(B.Loc, B.Message, B.Severity);
 }
 
+bool isIdentifier(const std::string &S) {
+  if (S.empty() || !(isalpha(static_cast<unsigned char>(S[0])) || S[0] == '_'))
+    return false;
+  for (char C : S)
+    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_'))
+      return false;
+  return true;
+}
+
+/// A (qualified) C++ function name as the scanner records it: `ns::f`,
+/// `::ns::C<int, 'a'>::f`, `ns::operator+`. Rejects what could not be one and
+/// would change the meaning of the generated code around it (`"`, `;`,
+/// braces, comments, preprocessor, line breaks).
+bool isCppName(const std::string &S) {
+  if (S.empty() || !(isalpha(static_cast<unsigned char>(S[0])) || S[0] == '_' ||
+                     S[0] == ':'))
+    return false;
+  for (char C : S)
+    if (!(isalnum(static_cast<unsigned char>(C)) ||
+          (C != 0 && std::strchr("_:<>, *&+-/%^|~!=[]()'", C))))
+      return false;
+  return S.find("//") == std::string::npos && S.find("/*") == std::string::npos;
+}
+
 class Linker {
 public:
   Linker(const std::vector<TUFacts> &Facts, const LinkOptions &Opts)
@@ -154,7 +179,10 @@ private:
       }
       Unique.push_back(std::move(K));
     }
-    All = std::move(Unique);
+    All.clear();
+    for (KernelFact &K : Unique)
+      if (validFact(K))
+        All.push_back(std::move(K));
     std::sort(FactDiags.begin(), FactDiags.end(), diagLess);
     FactDiags.erase(std::unique(FactDiags.begin(), FactDiags.end(),
                                 [](const Diagnostic &A, const Diagnostic &B) {
@@ -163,6 +191,34 @@ private:
                                          A.Severity == B.Severity;
                                 }),
                     FactDiags.end());
+  }
+
+  /// Facts may be written by hand or come from elsewhere (--facts): what is
+  /// pasted into generated code must be what the scanner could have recorded.
+  bool validFact(const KernelFact &K) {
+    SourceLoc Loc = K.AnnotationLoc.valid() ? K.AnnotationLoc : K.Loc;
+    bool Ok = true;
+    auto Bad = [&](const std::string &Msg) {
+      report(error(Loc, "malformed facts: " + Msg));
+      Ok = false;
+    };
+    if (!isCppName(K.CppName)) {
+      Bad("'" + K.CppName + "' is not a C++ function name");
+      return false;
+    }
+    for (const std::string &Key : K.Keys)
+      if (!isIdentifier(Key))
+        Bad("dispatch key '" + Key + "' of '" + K.CppName +
+            "' is not an identifier");
+    for (const auto *Name :
+         {&K.Options.FunctionalOverload, &K.Options.InplaceOverload})
+      if (*Name && !Name->value().empty() && !isIdentifier(**Name))
+        Bad("overload name '" + **Name + "' of '" + K.CppName +
+            "' is not an identifier");
+    if (!K.Options.AllocFunction.empty() && !isCppName(K.Options.AllocFunction))
+      Bad("allocation function '" + K.Options.AllocFunction + "' of '" +
+          K.CppName + "' is not a C++ function name");
+    return Ok;
   }
 
   /// True if the scan already reported an error inside [Begin, End].
