@@ -54,6 +54,7 @@ std::optional<CppSignature> cppSignature(const schema::FunctionSchema &S,
   return Sig;
 }
 
+// clang-format off
 static const char *const CppKeywords[] = {
     "alignas",   "alignof",      "and",         "and_eq",   "asm",
     "auto",      "bitand",       "bitor",       "bool",     "break",
@@ -72,6 +73,7 @@ static const char *const CppKeywords[] = {
     "typedef",   "typeid",       "typename",    "union",    "unsigned",
     "using",     "virtual",      "void",        "volatile", "wchar_t",
     "while",     "xor",          "xor_eq"};
+// clang-format on
 
 std::string cppArgName(const std::string &Name) {
   for (const char *K : CppKeywords)
@@ -129,11 +131,13 @@ std::string cppStringLiteral(const std::string &S) {
 
 bool keyNeedsDeviceGuard(const std::string &Key) {
   // Keys whose tensors live on the host or on no device at all.
+  // clang-format off
   static const char *const NoDevice[] = {
       "CPU",       "Meta",           "QuantizedCPU", "SparseCPU",
       "SparseCsrCPU", "MkldnnCPU",   "BackendSelect", "Python",
       "FuncTorchBatched", "Functionalize", "Autograd", "AutogradCPU",
       "CompositeImplicitAutograd"};
+  // clang-format on
   for (const char *K : NoDevice)
     if (Key == K)
       return false;
@@ -160,6 +164,55 @@ const CppParam *deviceArgument(const CppSignature &Sig) {
       return &P;
   }
   return nullptr;
+}
+
+std::vector<const CppParam *> tensorSources(const CppSignature &Sig) {
+  if (const CppParam *P = optionsArgument(Sig))
+    return {P};
+  std::vector<const CppParam *> Sources;
+  for (const CppParam &P : Sig.Params) {
+    if (!P.Arg)
+      continue;
+    const schema::Type &T = P.Arg->Ty;
+    if ((T.isOptional() || T.isList()) && T.Elements.front().isTensor())
+      Sources.push_back(&P);
+  }
+  return Sources;
+}
+
+/// `<cond> ? <then> : ` for a `Tensor?` / `Tensor[]` source: true when it
+/// holds a tensor at run time.
+static std::string holdsTensor(const CppParam &P) {
+  if (P.Arg->Ty.isOptional())
+    return "(" + P.Name + ".has_value() && " + P.Name + "->defined())";
+  return "!" + P.Name + ".empty()";
+}
+
+std::string optionsExpression(const CppSignature &Sig) {
+  std::vector<const CppParam *> Sources = tensorSources(Sig);
+  if (Sources.size() == 1 && Sources.front()->Arg->Ty.isTensor())
+    return Sources.front()->Name + ".options()";
+  std::string S;
+  for (const CppParam *P : Sources) {
+    std::string Options = P->Arg->Ty.isOptional()
+                              ? P->Name + "->options()"
+                              : P->Name + ".front().options()";
+    S += holdsTensor(*P) + " ? " + Options + " : ";
+  }
+  return S + "at::TensorOptions()";
+}
+
+std::string deviceExpression(const CppSignature &Sig) {
+  std::vector<const CppParam *> Sources = tensorSources(Sig);
+  if (Sources.empty())
+    return "";
+  // at::device_of() of an empty Tensor? / Tensor[] is nullopt: the last
+  // source needs no test.
+  std::string S;
+  for (size_t I = 0; I + 1 < Sources.size(); ++I)
+    S += holdsTensor(*Sources[I]) + " ? at::device_of(" + Sources[I]->Name +
+         ") : ";
+  return S + "at::device_of(" + Sources.back()->Name + ")";
 }
 
 } // namespace gen

@@ -75,6 +75,23 @@ const CppParam *deviceArgument(const CppSignature &Sig);
 /// The first plain `Tensor` argument (its options allocate outputs).
 const CppParam *optionsArgument(const CppSignature &Sig);
 
+/// The arguments outputs take their device and options from, in order of
+/// preference: the first plain `Tensor` alone if there is one, else every
+/// `Tensor?` and `Tensor[]` in schema order (the first that holds a tensor
+/// at run time wins). Empty if the op has no such argument.
+std::vector<const CppParam *> tensorSources(const CppSignature &Sig);
+
+/// C++ expression of type `at::TensorOptions` for allocating outputs:
+/// `self.options()`; for `Tensor?`/`Tensor[]` sources a conditional that
+/// takes the first one holding a tensor (`w.has_value() && w->defined() ?
+/// w->options() : ...`), else `at::TensorOptions()`.
+std::string optionsExpression(const CppSignature &Sig);
+
+/// C++ expression of type `c10::optional<at::Device>` for a device guard
+/// (`at::device_of(self)`, or a conditional over `Tensor?`/`Tensor[]`
+/// sources), or "" when the op has no tensor argument.
+std::string deviceExpression(const CppSignature &Sig);
+
 } // namespace gen
 } // namespace skgen
 

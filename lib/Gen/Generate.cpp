@@ -98,18 +98,18 @@ std::string indent(unsigned N) { return std::string(N, ' '); }
 /// `c10::OptionalDeviceGuard guard(at::device_of(x));` when \p Sig has an
 /// argument that carries a device.
 std::string deviceGuard(const CppSignature &Sig, Includes &Inc) {
-  const CppParam *D = deviceArgument(Sig);
-  if (!D)
+  std::string Device = deviceExpression(Sig);
+  if (Device.empty())
     return "";
   Inc.add("ATen/DeviceGuard.h");
   Inc.add("c10/core/DeviceGuard.h");
-  return indent(2) + "c10::OptionalDeviceGuard skgen_guard(at::device_of(" +
-         D->Name + "));\n";
+  return indent(2) + "c10::OptionalDeviceGuard skgen_guard(" + Device + ");\n";
 }
 
 /// Declarations and assignment of the output tensors of a functional
 /// wrapper: the family's allocation function, or zero-size tensors with the
-/// options of the first Tensor argument (out kernels resize their outputs).
+/// options of the first Tensor argument, else of the first Tensor? /
+/// Tensor[] argument that holds a tensor (out kernels resize their outputs).
 std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
   std::string S;
@@ -127,8 +127,7 @@ std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
     return S + indent(2) + "::std::tie(" + Tie + ") = " + Call + ";\n";
   }
   Inc.add("ATen/Functions.h");
-  const CppParam *O = optionsArgument(*A.Functional);
-  std::string Options = O ? O->Name + ".options()" : "at::TensorOptions()";
+  std::string Options = optionsExpression(*A.Functional);
   for (const std::string &N : Outs)
     S +=
         indent(2) + "at::Tensor " + N + " = at::empty({0}, " + Options + ");\n";
