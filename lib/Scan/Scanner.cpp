@@ -188,6 +188,19 @@ TUFacts scanOne(const std::string &File,
                 Prefilter &PF, const ScanOptions &Opts) {
   TUFacts T;
   T.MainFile = File;
+  llvm::sys::fs::file_status St;
+  if (std::error_code EC = llvm::sys::fs::status(File, St)) {
+    Diagnostic D;
+    D.Message = "cannot scan '" + File + "': " + EC.message();
+    T.Diagnostics.push_back(D);
+    return T;
+  }
+  if (llvm::sys::fs::is_directory(St)) {
+    Diagnostic D;
+    D.Message = "cannot scan '" + File + "': is a directory, not a source file";
+    T.Diagnostics.push_back(D);
+    return T;
+  }
   if (Cmds.empty() || Cmds.front().CommandLine.empty()) {
     Diagnostic D;
     D.Message =
