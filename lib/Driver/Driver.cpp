@@ -41,6 +41,34 @@ static bool writeTextFile(const std::string &Path, const std::string &Text,
   return true;
 }
 
+/// True (with an error) if writing \p Option's file \p Path would replace
+/// one of the run's inputs: a source, a file the scan read, a facts file.
+static bool clobbersInput(const std::string &Option, const std::string &Path,
+                          const DriverOptions &Opts,
+                          const std::vector<TUFacts> &Facts,
+                          llvm::raw_ostream &Err) {
+  if (Path == "-" || !llvm::sys::fs::exists(Path))
+    return false;
+  std::vector<std::string> Inputs = Opts.Sources;
+  Inputs.insert(Inputs.end(), Opts.FactsInputs.begin(), Opts.FactsInputs.end());
+  if (!Opts.OutputFile.empty())
+    Inputs.push_back(Opts.OutputFile);
+  for (const TUFacts &T : Facts) {
+    Inputs.push_back(T.MainFile);
+    for (const TUFacts::FileState &F : T.Files)
+      Inputs.push_back(F.Path);
+    for (const KernelFact &K : T.Kernels)
+      Inputs.push_back(K.InsertFile);
+  }
+  for (const std::string &In : Inputs)
+    if (!In.empty() && llvm::sys::fs::equivalent(Path, In)) {
+      Err << "skgen: error: " << Option << " would overwrite the input '"
+          << Path << "'; choose another file\n";
+      return true;
+    }
+  return false;
+}
+
 static bool loadFacts(const std::string &Path, std::vector<TUFacts> &Out,
                       llvm::raw_ostream &Err) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
@@ -86,6 +114,8 @@ int runPipeline(const DriverOptions &Opts,
       return 1;
 
   if (!Opts.DumpFacts.empty()) {
+    if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Err))
+      return 1;
     nlohmann::json J = Facts;
     bool Ok = writeTextFile(Opts.DumpFacts, J.dump(2) + "\n", Err);
     std::vector<Diagnostic> Diags;
@@ -168,6 +198,8 @@ int runPipeline(const DriverOptions &Opts,
   printDiagnostics(Err, Diags, Opts.BaseDir); // warnings
 
   if (!Opts.ExportFixes.empty()) {
+    if (clobbersInput("--export-fixes", Opts.ExportFixes, Opts, Facts, Err))
+      return 1;
     std::string Main = Opts.Sources.empty() ? "" : Opts.Sources.front();
     std::vector<Diagnostic> ExportDiags;
     std::string YAML = rewrite::exportFixesYAML(Changes, Main, &ExportDiags);
