@@ -33,17 +33,40 @@ using schema::FunctionSchema;
 
 namespace {
 
-/// Includes a block needs, collected while emitting.
+/// Includes a block needs, collected while emitting, and preprocessor
+/// checks that follow them.
 struct Includes {
   std::set<std::string> Headers;
+  std::set<std::string> Checks;
   void add(const char *H) { Headers.insert(H); }
   std::string str() const {
     std::string S;
     for (const std::string &H : Headers)
       S += "#include <" + H + ">\n";
+    for (const std::string &C : Checks)
+      S += C;
     return S;
   }
 };
+
+/// `--alias-key=DefaultBackend` is for PyTorch <= 1.9, and its registrations
+/// have no Autograd entries (autogradNotImplementedFallback() is newer). In
+/// PyTorch >= 1.10 `DefaultBackend` is only an enum alias of
+/// CompositeExplicitAutograd, so the code compiles and registers, but
+/// without the Autograd entries meta tensors fail ("Could not run ... with
+/// arguments from the 'AutogradMeta' backend") and results of kernels that
+/// do not use ATen ops silently do not require grad. Refuse to compile there.
+const char *const DefaultBackendCheck =
+    "#if defined(__has_include)\n"
+    "#if __has_include(<torch/version.h>)\n"
+    "#include <torch/version.h>\n"
+    "#if TORCH_VERSION_MAJOR > 1 || TORCH_VERSION_MINOR >= 10\n"
+    "#error \"skgen: this code was generated with --alias-key=DefaultBackend, "
+    "which is for PyTorch <= 1.9 (no Autograd entries); re-run skgen without "
+    "--alias-key for PyTorch >= 1.10\"\n"
+    "#endif\n"
+    "#endif\n"
+    "#endif\n";
 
 /// A family with the C++ signatures of its variants (the api view).
 struct FamilyApi {
@@ -294,6 +317,8 @@ struct AliasKeyEmitter {
     if (Impls.empty())
       return "";
     Inc.add("torch/library.h");
+    if (Key == "DefaultBackend")
+      Inc.Checks.insert(DefaultBackendCheck);
     return "// " + Key + ": every other backend, through " + A.F->Out.Op.str() +
            "\n" + anonymousNamespace(Wrappers) + "\n" +
            libraryImpl(A.F->Out.Op.Namespace, Key, Impls);
