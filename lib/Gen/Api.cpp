@@ -72,7 +72,11 @@ static const char *const CppKeywords[] = {
     "this",      "thread_local", "throw",       "true",     "try",
     "typedef",   "typeid",       "typename",    "union",    "unsigned",
     "using",     "virtual",      "void",        "volatile", "wchar_t",
-    "while",     "xor",          "xor_eq"};
+    "while",     "xor",          "xor_eq",
+    // C++11 character types, and C++20 keywords (a block may be compiled
+    // as C++20).
+    "char16_t",  "char32_t",     "char8_t",     "concept",  "requires",
+    "co_await",  "co_return",    "co_yield",    "consteval", "constinit"};
 // clang-format on
 
 std::string cppArgName(const std::string &Name) {
