@@ -161,6 +161,7 @@ public:
     for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
       if (!A->getAnnotation().startswith("skgen.") || A->isInherited())
         continue;
+      Annotated.insert(SM.getExpansionLoc(A->getLocation()));
       Annot N;
       if (!makeAnnot(D, A, N))
         continue;
@@ -177,6 +178,12 @@ public:
     return true;
   }
 
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasSkippedBody())
+      Skipped.push_back(FD);
+    return true;
+  }
+
   // A lambda's call operator is implicit code, which the traversal skips.
   bool VisitLambdaExpr(LambdaExpr *LE) {
     if (CXXMethodDecl *Call = LE->getCallOperator())
@@ -184,9 +191,35 @@ public:
     return true;
   }
 
-  void finish() {
+  void finish(const std::vector<AnnotationUse> &Uses) {
+    bool ClangErrors = false;
+    for (const Diagnostic &D : Out.Diagnostics)
+      ClangErrors |= D.Severity == Diagnostic::Level::Error;
     for (const FunctionDecl *F : Order)
       processFunction(F, ByFunction[F]);
+    // Annotations the preprocessor saw but no declaration carries: they are
+    // in function bodies, which are skipped. (After Clang's own errors the
+    // attribute may just have been dropped with the declaration.)
+    if (!ClangErrors)
+      for (const AnnotationUse &U : Uses) {
+        if (Annotated.count(U.Loc))
+          continue;
+        bool InBody = false;
+        for (const FunctionDecl *FD : Skipped) {
+          SourceRange R = skippedBody(FD);
+          InBody |= R.isValid() &&
+                    SM.isBeforeInTranslationUnit(R.getBegin(), U.Loc) &&
+                    SM.isBeforeInTranslationUnit(U.Loc, R.getEnd());
+        }
+        error(U.Loc, "'" + U.Macro + "' " +
+                         (InBody ? "inside a function body has no effect "
+                                   "(skgen reads declarations, not function "
+                                   "bodies)"
+                                 : "does not annotate a declaration skgen "
+                                   "reads") +
+                         "; annotate a namespace-scope function or a static "
+                         "member function");
+      }
     checkKernelsAgainstVisibleFamilies();
     recordFiles();
   }
@@ -205,6 +238,33 @@ private:
   std::map<size_t, schema::FunctionSchema> Schemas;
   std::map<size_t, schema::OperatorName> KernelOps;
   std::set<FileID> Files;
+  std::set<SourceLocation> Annotated; // Where the annotations on decls are.
+  std::vector<const FunctionDecl *> Skipped; // Definitions, body skipped.
+
+  /// The braces of a skipped function body (Clang keeps no location for
+  /// them): raw-lexed from the end of the declarator.
+  SourceRange skippedBody(const FunctionDecl *FD) {
+    SourceLocation End = SM.getExpansionLoc(FD->getEndLoc());
+    std::pair<FileID, unsigned> Loc = SM.getDecomposedLoc(End);
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(Loc.first, &Invalid);
+    if (Invalid)
+      return SourceRange();
+    Lexer Lex(SM.getLocForStartOfFile(Loc.first), LO, Buf.begin(),
+              Buf.begin() + Loc.second, Buf.end());
+    SourceLocation Open;
+    int Depth = 0;
+    Token Tok;
+    while (true) {
+      Lex.LexFromRawLexer(Tok);
+      if (Tok.is(tok::eof))
+        return SourceRange();
+      if (Tok.is(tok::l_brace) && Depth++ == 0 && Open.isInvalid())
+        Open = Tok.getLocation();
+      else if (Tok.is(tok::r_brace) && --Depth == 0 && Open.isValid())
+        return SourceRange(Open, Tok.getLocation());
+    }
+  }
 
   //===--- Diagnostics ---------------------------------------------------===//
 
@@ -589,6 +649,15 @@ private:
     const char *Macro = Primary->Info->Macro;
     if (FD->isInvalidDecl())
       return; // Clang has reported why.
+    if (FD->getLexicalDeclContext()->isFunctionOrMethod()) {
+      Diagnostic &E = error(FD->getLocation(),
+                            std::string("'") + Macro +
+                                "' kernel is declared inside a function; "
+                                "annotate a namespace-scope function or a "
+                                "static member function");
+      note(E, Primary->MacroLoc, "annotation is here");
+      return;
+    }
     auto Reject = [&](std::string Msg) {
       Diagnostic &E = error(FD->getLocation(), std::move(Msg));
       note(E, Primary->MacroLoc, "annotation is here");
@@ -897,10 +966,11 @@ private:
 
 } // namespace
 
-void collectFacts(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out) {
+void collectFacts(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
+                  const std::vector<AnnotationUse> &Uses) {
   Collector C(Ctx, Locs, Out);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  C.finish();
+  C.finish(Uses);
 }
 
 } // namespace scan

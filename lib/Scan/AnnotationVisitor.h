@@ -8,6 +8,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -32,9 +33,20 @@ private:
   std::map<clang::FileID, std::string> Names;
 };
 
+/// A use of an annotation macro (SKGEN_STRUCTURED, ...) that expands to an
+/// attribute, seen by the preprocessor: where it was written (the expansion
+/// location) and the macro's name.
+struct AnnotationUse {
+  clang::SourceLocation Loc;
+  std::string Macro;
+};
+
 /// Walks the parsed translation unit: one KernelFact per annotated function
 /// (redeclarations merged), diagnostics for misuse, and the files involved.
-void collectFacts(clang::ASTContext &Ctx, LocConverter &Locs, TUFacts &Out);
+/// An annotation in \p Uses that reached no declaration (it is in a skipped
+/// function body) is an error, unless Clang already reported errors.
+void collectFacts(clang::ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
+                  const std::vector<AnnotationUse> &Uses = {});
 
 } // namespace scan
 } // namespace skgen

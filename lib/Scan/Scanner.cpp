@@ -17,6 +17,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
@@ -111,18 +114,53 @@ private:
   bool LastKept = false;
 };
 
+/// Records every use of an annotation macro that expands to an attribute
+/// (also inside function bodies, whose tokens are skipped but preprocessed).
+class AnnotationUses : public clang::PPCallbacks {
+public:
+  AnnotationUses(const clang::SourceManager &SM,
+                 std::vector<AnnotationUse> &Uses)
+      : SM(SM), Uses(Uses) {}
+  void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &MD,
+                    clang::SourceRange Range,
+                    const clang::MacroArgs *) override {
+    const clang::IdentifierInfo *II = Name.getIdentifierInfo();
+    static const llvm::StringRef Annotations[] = {
+        "SKGEN_STRUCTURED",   "SKGEN_KERNEL",        "SKGEN_FUNCTIONAL_NAME",
+        "SKGEN_INPLACE_NAME", "SKGEN_NO_FUNCTIONAL", "SKGEN_NO_INPLACE",
+        "SKGEN_ALLOC",        "SKGEN_EXTERNAL"};
+    if (!II || !llvm::is_contained(Annotations, II->getName()))
+      return;
+    // As defined by skgen/annotations.h: not when the annotations are off
+    // (SKGEN_DISABLE_ANNOTATIONS: empty), nor for someone else's macro.
+    const clang::MacroInfo *MI = MD.getMacroInfo();
+    if (!MI || MI->getNumTokens() == 0 ||
+        !MI->getReplacementToken(0).is(clang::tok::identifier) ||
+        MI->getReplacementToken(0).getIdentifierInfo()->getName() !=
+            "SKGEN_ANNOTATE_")
+      return;
+    Uses.push_back({SM.getExpansionLoc(Range.getBegin()), II->getName().str()});
+  }
+
+private:
+  const clang::SourceManager &SM;
+  std::vector<AnnotationUse> &Uses;
+};
+
 class FactsConsumer : public clang::ASTConsumer {
 public:
-  FactsConsumer(TUFacts &T, const std::string &Directory)
-      : T(T), Directory(Directory) {}
+  FactsConsumer(TUFacts &T, const std::string &Directory,
+                const std::vector<AnnotationUse> &Uses)
+      : T(T), Directory(Directory), Uses(Uses) {}
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     LocConverter Locs(Ctx.getSourceManager(), Directory);
-    collectFacts(Ctx, Locs, T);
+    collectFacts(Ctx, Locs, T, Uses);
   }
 
 private:
   TUFacts &T;
   const std::string &Directory;
+  const std::vector<AnnotationUse> &Uses;
 };
 
 class ScanAction : public clang::ASTFrontendAction {
@@ -133,12 +171,15 @@ public:
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
     // Declarations are all we need: skip function bodies.
     CI.getFrontendOpts().SkipFunctionBodies = true;
-    return std::make_unique<FactsConsumer>(T, Directory);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<AnnotationUses>(CI.getSourceManager(), Uses));
+    return std::make_unique<FactsConsumer>(T, Directory, Uses);
   }
 
 private:
   TUFacts &T;
   const std::string &Directory;
+  std::vector<AnnotationUse> Uses;
 };
 
 class ScanActionFactory : public clang::tooling::FrontendActionFactory {
