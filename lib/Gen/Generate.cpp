@@ -132,7 +132,8 @@ std::string deviceGuard(const CppSignature &Sig, Includes &Inc) {
 /// Declarations and assignment of the output tensors of a functional
 /// wrapper: the family's allocation function, or zero-size tensors with the
 /// options of the first Tensor argument, else of the first Tensor? /
-/// Tensor[] argument that holds a tensor (out kernels resize their outputs).
+/// Tensor[] argument that holds a tensor (out kernels resize their outputs),
+/// with the dtype of a `ScalarType? dtype` argument when one is given.
 std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
   std::string S;
@@ -151,6 +152,23 @@ std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
   }
   Inc.add("ATen/Functions.h");
   std::string Options = optionsExpression(*A.Functional);
+  // A `ScalarType? dtype` argument (as in aten's sum/mean/cumsum) sets the
+  // dtype of a single output, when given.
+  const CppParam *Dtype = nullptr;
+  for (const CppParam &P : A.Functional->Params)
+    if (P.Arg && P.Arg->Name == "dtype" &&
+        P.Arg->Ty.unwrapOptional().isNamed("ScalarType"))
+      Dtype = &P;
+  if (Dtype && Outs.size() == 1) {
+    S += indent(2) + "at::TensorOptions skgen_options = " + Options + ";\n";
+    if (Dtype->Arg->Ty.isOptional())
+      S += indent(2) + "if (" + Dtype->Name + ".has_value())\n" + indent(4) +
+           "skgen_options = skgen_options.dtype(*" + Dtype->Name + ");\n";
+    else
+      S += indent(2) + "skgen_options = skgen_options.dtype(" + Dtype->Name +
+           ");\n";
+    Options = "skgen_options";
+  }
   for (const std::string &N : Outs)
     S +=
         indent(2) + "at::Tensor " + N + " = at::empty({0}, " + Options + ");\n";

@@ -59,6 +59,20 @@ at::Tensor &count_out(int64_t n, at::Tensor &out) {
   return at::arange_out(out, n);
 }
 
+// A `ScalarType? dtype` argument gives the output's dtype when set (as in
+// aten's sum); the kernel refuses an out of another dtype.
+SKGEN_STRUCTURED("srcops::total.out(Tensor self, *, ScalarType? dtype=None, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+at::Tensor &total_out(const at::Tensor &self,
+                      c10::optional<at::ScalarType> dtype, at::Tensor &out) {
+  at::ScalarType T = dtype.value_or(self.scalar_type());
+  TORCH_CHECK(out.scalar_type() == T, "srcops::total.out: out has dtype ",
+              out.scalar_type(), ", expected ", T);
+  at::native::resize_output(out, {});
+  return out.copy_(self.sum(T));
+}
+
 } // namespace srcops
 
 TORCH_LIBRARY_IMPL(srcops, Meta, m) {

@@ -49,6 +49,16 @@ class TensorSources(unittest.TestCase):
         r = ops.blend(torch.tensor([2.0], dtype=torch.float64), [torch.ones(2, dtype=torch.float64)])
         self.assertEqual((r.dtype, r.tolist()), (torch.float64, [2.0, 2.0]))
 
+    def test_dtype_argument_sets_the_output_dtype(self):
+        x = torch.tensor([1, 2, 3], dtype=torch.int32)
+        r = ops.total(x, dtype=torch.float64)  # direct CPU wrapper
+        self.assertEqual((r.dtype, r.item()), (torch.float64, 6.0))
+        r = ops.total(x)
+        self.assertEqual((r.dtype, r.item()), (torch.int32, 6))
+        out = torch.empty(0, dtype=torch.float64)
+        ops.total.out(x, dtype=torch.float64, out=out)
+        self.assertEqual(out.item(), 6.0)
+
     def test_no_tensor_argument(self):
         r = ops.count(3)
         self.assertEqual((r.device.type, r.dtype, r.tolist()),
