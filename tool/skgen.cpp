@@ -65,7 +65,7 @@ static cl::list<std::string>
 static cl::opt<std::string>
     AliasKey("alias-key",
              cl::desc("Alias dispatch key for the generated default kernels "
-                      "(DefaultBackend for PyTorch 1.8)"),
+                      "(DefaultBackend for PyTorch <= 1.9)"),
              cl::init("CompositeExplicitAutograd"), cl::cat(SkgenCategory));
 static cl::opt<unsigned> Jobs("j", cl::Prefix,
                               cl::desc("Translation units scanned in parallel"),
@@ -126,6 +126,14 @@ int main(int argc, const char **argv) {
 
   if (Fix + Check > 1) {
     errs() << "skgen: error: --fix and --check are mutually exclusive\n";
+    return 2;
+  }
+  // The generated code registers under this key; anything else would only
+  // fail later, when the user's build compiles TORCH_LIBRARY_IMPL.
+  if (AliasKey != "CompositeExplicitAutograd" && AliasKey != "DefaultBackend") {
+    errs() << "skgen: error: --alias-key takes 'CompositeExplicitAutograd' "
+              "(PyTorch >= 1.10) or 'DefaultBackend' (PyTorch <= 1.9), not '"
+           << AliasKey << "'\n";
     return 2;
   }
   if (!DumpGraph.empty() && DumpGraph != "json" && DumpGraph != "dot") {
