@@ -141,18 +141,6 @@ int main(int argc, const char **argv) {
     return 2;
   }
 
-  // Pasted into generated code: TORCH_LIBRARY_IMPL(ns, <key>, m).
-  bool AliasKeyOk =
-      !AliasKey.empty() && (isalpha(AliasKey[0]) || AliasKey[0] == '_');
-  for (char C : AliasKey.getValue())
-    AliasKeyOk &= isalnum(static_cast<unsigned char>(C)) || C == '_';
-  if (!AliasKeyOk) {
-    errs() << "skgen: error: --alias-key takes a dispatch key name (an "
-              "identifier), not '"
-           << AliasKey << "'\n";
-    return 2;
-  }
-
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
 
