@@ -10,6 +10,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -265,7 +266,10 @@ const std::map<std::string, int> &enumDefaultValues(const std::string &Ty) {
 
 class Parser {
 public:
-  explicit Parser(std::string_view S) : Lex(S) { Cur = Lex.next(); }
+  explicit Parser(std::string_view S) : Lex(S) {
+    Cur = Lex.next();
+    checkLexError();
+  }
 
   FunctionSchema parseSchema() {
     FunctionSchema S;
@@ -304,9 +308,21 @@ private:
 
   void advance() {
     Cur = Lex.next();
+    checkLexError();
+  }
+
+  void checkLexError() {
     if (Cur.K == Tok::Error) {
-      if (Cur.Text.size() == 1)
-        fail(Cur, "invalid character '" + Cur.Text + "'");
+      if (Cur.Text.size() == 1) {
+        unsigned char C = static_cast<unsigned char>(Cur.Text[0]);
+        if (std::isprint(C))
+          fail(Cur, "invalid character '" + Cur.Text + "'");
+        // Never print half a UTF-8 sequence or a control byte.
+        char Hex[8];
+        std::snprintf(Hex, sizeof(Hex), "\\x%02X", C);
+        fail(Cur, std::string("invalid byte '") + Hex +
+                      "' (schemas are ASCII outside string literals)");
+      }
       fail(Cur, Cur.Text);
     }
   }
