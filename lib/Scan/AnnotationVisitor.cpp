@@ -699,6 +699,16 @@ private:
              "with the schema's arguments");
       return;
     }
+    // A function declared only as a friend is invisible to the qualified
+    // name the generated code calls it by.
+    if (llvm::all_of(FD->redecls(), [](const FunctionDecl *R) {
+          return R->getFriendObjectKind() != Decl::FOK_None;
+        })) {
+      Reject(std::string("'") + Macro + "' kernel '" + qualifiedName(FD) +
+             "' is declared only as a friend; generated code cannot name it: "
+             "declare it at namespace scope as well");
+      return;
+    }
     for (const Decl *Member = FD->getCanonicalDecl(); Member;
          Member = dyn_cast<CXXRecordDecl>(Member->getDeclContext())) {
       AccessSpecifier AS = Member->getAccess();

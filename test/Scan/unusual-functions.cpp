@@ -56,6 +56,20 @@ protected:
   };
 };
 
+// Declared only as a friend: `::myops::h_out` names nothing outside the class.
+struct Befriends {
+  // CHECK: unusual-functions.cpp:[[@LINE+3]]:22: error: 'SKGEN_STRUCTURED' kernel 'myops::h_out' is declared only as a friend; generated code cannot name it: declare it at namespace scope as well
+  // CHECK: unusual-functions.cpp:[[@LINE+1]]:3: note: annotation is here
+  SKGEN_STRUCTURED("myops::h.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+  friend at::Tensor &h_out(const at::Tensor &self, at::Tensor &out);
+};
+// Fine once it is also declared at namespace scope.
+struct BefriendsDeclared {
+  SKGEN_STRUCTURED("myops::i.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+  friend at::Tensor &i_out(const at::Tensor &self, at::Tensor &out);
+};
+at::Tensor &i_out(const at::Tensor &self, at::Tensor &out);
+
 // Fine: a public static member of a struct, and a function in an unnamed
 // namespace.
 struct Ok {
@@ -68,10 +82,12 @@ at::Tensor &g_out(const at::Tensor &self, at::Tensor &out);
 } // namespace
 } // namespace myops
 
-// CHECK: 7 errors generated.
+// CHECK: 8 errors generated.
 // FACTS-NOT: "cpp_name": "myops::b_out"
 // FACTS-NOT: "cpp_name": "myops::c_out"
 // FACTS-NOT: "cpp_name": "myops::d_out"
 // FACTS-NOT: "cpp_name": "myops::Impl
+// FACTS-NOT: "cpp_name": "myops::h_out"
+// FACTS: "cpp_name": "myops::i_out"
 // FACTS: "cpp_name": "myops::Ok::f_out"
 // FACTS: "cpp_name": "myops::g_out"
