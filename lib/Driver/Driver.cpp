@@ -144,6 +144,17 @@ int runPipeline(const DriverOptions &Opts,
     return 1;
   }
 
+  // --output replaces the whole file: never one that holds annotations.
+  if (!Opts.OutputFile.empty() && llvm::sys::fs::exists(Opts.OutputFile))
+    for (const TUFacts &T : Facts)
+      for (const KernelFact &K : T.Kernels)
+        if (llvm::sys::fs::equivalent(Opts.OutputFile, K.AnnotationLoc.File) ||
+            llvm::sys::fs::equivalent(Opts.OutputFile, K.InsertFile)) {
+          Err << "skgen: error: --output would overwrite '" << Opts.OutputFile
+              << "', which holds skgen annotations; choose another file\n";
+          return 1;
+        }
+
   // emit
   gen::GenOptions GO;
   GO.AliasKey = Opts.AliasKey;

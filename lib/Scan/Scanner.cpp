@@ -250,6 +250,17 @@ TUFacts scanOne(const std::string &File,
     return T;
   }
   clang::tooling::CompileCommand Cmd = Cmds.front();
+  if (!Cmd.Heuristic.empty()) {
+    // Clang guessed the flags from a neighbouring entry: say so, the scan
+    // may see other macros and include paths than the real build.
+    Diagnostic D;
+    D.Severity = Diagnostic::Level::Warning;
+    D.Loc = SourceLoc{File, 1, 1};
+    D.Message = "no compile command for this file in the compilation "
+                "database; using flags " +
+                Cmd.Heuristic;
+    T.Diagnostics.push_back(D);
+  }
   Cmd.Directory = absolute(Cmd.Directory, Opts.BuildDir);
   Cmd.CommandLine = adjustCommandLine(Cmd.CommandLine);
 
