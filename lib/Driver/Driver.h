@@ -31,7 +31,7 @@ struct DriverOptions {
   unsigned Jobs = 1;
   bool Force = false;
   bool NoPrefilter = false;
-  std::string BaseDir; // For relative paths in output; the working directory.
+  std::string BaseDir;  // For relative paths in output; the working directory.
   std::string BuildDir; // -p: base of relative `directory` entries.
 };
 

@@ -241,7 +241,8 @@ private:
     if (!Begin.valid())
       return false;
     SourceLoc End = K.Loc;
-    SourceLoc SEnd = locInSchema(K.SchemaLoc, K.SchemaText, K.SchemaText.size());
+    SourceLoc SEnd =
+        locInSchema(K.SchemaLoc, K.SchemaText, K.SchemaText.size());
     if (!End.valid() || End.File != Begin.File || End < SEnd)
       End = SEnd;
     return scanReportedErrorIn(Begin, End);
@@ -258,8 +259,8 @@ private:
     if (K.Keys.empty()) {
       if (!scanReportedErrorInAnnotation(K))
         report(error(K.AnnotationLoc,
-                   "no dispatch key given for the kernel of '" + FamilyName +
-                       "' (e.g. CPU, CUDA, Meta, PrivateUse1)"));
+                     "no dispatch key given for the kernel of '" + FamilyName +
+                         "' (e.g. CPU, CUDA, Meta, PrivateUse1)"));
       return false;
     }
     for (const std::string &Key : K.Keys)
@@ -268,12 +269,13 @@ private:
             K.AnnotationLoc,
             "do not register DefaultBackend/CompositeExplicitAutograd kernels "
             "for structured out ops; they are generated for you");
-        D.Notes.push_back(note(
-            K.AnnotationLoc,
-            "'" + Key + "' is the alias key; skgen registers the functional "
-            "and in-place variants of '" + FamilyName +
-                "' under it, and '" + FamilyName +
-                "' itself needs a kernel per backend"));
+        D.Notes.push_back(
+            note(K.AnnotationLoc,
+                 "'" + Key +
+                     "' is the alias key; skgen registers the functional "
+                     "and in-place variants of '" +
+                     FamilyName + "' under it, and '" + FamilyName +
+                     "' itself needs a kernel per backend"));
         report(std::move(D));
         Ok = false;
       }
@@ -300,15 +302,15 @@ private:
     // Declared twice (even identically, even in the same file).
     auto Prev = ByOutName.find(Name);
     if (Prev != ByOutName.end() || InvalidFamilies.count(Name)) {
-      Diagnostic D = error(K.AnnotationLoc,
-                           "op family '" + Name + "' is declared twice");
+      Diagnostic D =
+          error(K.AnnotationLoc, "op family '" + Name + "' is declared twice");
       if (Prev != ByOutName.end())
         D.Notes.push_back(note(Families[Prev->second].DeclLoc,
                                "previous declaration is here"));
-      D.Notes.push_back(note(K.AnnotationLoc,
-                             "each family has exactly one SKGEN_STRUCTURED; "
-                             "use SKGEN_KERNEL(\"" +
-                                 Name + "\", KEY) for further kernels"));
+      D.Notes.push_back(
+          note(K.AnnotationLoc, "each family has exactly one SKGEN_STRUCTURED; "
+                                "use SKGEN_KERNEL(\"" +
+                                    Name + "\", KEY) for further kernels"));
       report(std::move(D));
       return;
     }
@@ -317,7 +319,8 @@ private:
     if (Out.Op.Namespace.empty()) {
       report(error(K.SchemaLoc.valid() ? K.SchemaLoc : K.AnnotationLoc,
                    "the schema of an op family needs a namespace, e.g. "
-                   "'myops::" + Out.Op.str() + "'"));
+                   "'myops::" +
+                       Out.Op.str() + "'"));
       Ok = false;
     }
 
@@ -398,11 +401,11 @@ private:
     for (const Kernel &Other : F.Kernels)
       if (Other.Key == Key) {
         Diagnostic D =
-            error(K.AnnotationLoc, "second '" + Key + "' kernel for '" +
-                                       F.Out.Op.str() + "'");
-        D.Notes.push_back(note(Other.AnnotationLoc,
-                               "previous '" + Key + "' kernel ('" +
-                                   Other.CppName + "') is here"));
+            error(K.AnnotationLoc,
+                  "second '" + Key + "' kernel for '" + F.Out.Op.str() + "'");
+        D.Notes.push_back(
+            note(Other.AnnotationLoc, "previous '" + Key + "' kernel ('" +
+                                          Other.CppName + "') is here"));
         report(std::move(D));
         return;
       }
@@ -431,9 +434,9 @@ private:
       return; // Its declaration already has an error.
     auto It = ByOutName.find(Name);
     if (It == ByOutName.end()) {
-      Diagnostic D = error(schemaOrAnnotationLoc(K),
-                           "SKGEN_KERNEL for undeclared op family '" + Name +
-                               "'");
+      Diagnostic D =
+          error(schemaOrAnnotationLoc(K),
+                "SKGEN_KERNEL for undeclared op family '" + Name + "'");
       // Suggest families of the same operator (e.g. a missing `.out`).
       for (const Family &F : Families)
         if (F.Out.Op.qualifiedName() == Op.qualifiedName())
@@ -442,8 +445,9 @@ private:
       if (D.Notes.empty())
         D.Notes.push_back(note(schemaOrAnnotationLoc(K),
                                "declare the family with SKGEN_STRUCTURED(\"" +
-                                   Name + "(...) -> ...\", KEY) on its out "
-                                          "kernel"));
+                                   Name +
+                                   "(...) -> ...\", KEY) on its out "
+                                   "kernel"));
       report(std::move(D));
       return;
     }
@@ -487,18 +491,18 @@ private:
         if (It == Seen.end())
           continue;
         const Family &Other = Families[It->second.first];
-        Diagnostic D = error(
-            F.SchemaLoc.valid() ? F.SchemaLoc : F.DeclLoc,
-            std::string("the ") + What + " variant '" + Op->str() + "' of '" +
-                F.Out.Op.str() + "' collides with the " + It->second.second +
-                " variant of '" + Other.Out.Op.str() + "'");
-        D.Notes.push_back(
-            note(Other.DeclLoc, "'" + Other.Out.Op.str() + "' is declared here"));
-        D.Notes.push_back(note(
-            F.DeclLoc, "give the variants distinct overload names with "
-                       "SKGEN_FUNCTIONAL_NAME(\"...\") / "
-                       "SKGEN_INPLACE_NAME(\"...\"), or opt out with "
-                       "SKGEN_NO_FUNCTIONAL / SKGEN_NO_INPLACE"));
+        Diagnostic D = error(F.SchemaLoc.valid() ? F.SchemaLoc : F.DeclLoc,
+                             std::string("the ") + What + " variant '" +
+                                 Op->str() + "' of '" + F.Out.Op.str() +
+                                 "' collides with the " + It->second.second +
+                                 " variant of '" + Other.Out.Op.str() + "'");
+        D.Notes.push_back(note(Other.DeclLoc, "'" + Other.Out.Op.str() +
+                                                  "' is declared here"));
+        D.Notes.push_back(note(F.DeclLoc,
+                               "give the variants distinct overload names with "
+                               "SKGEN_FUNCTIONAL_NAME(\"...\") / "
+                               "SKGEN_INPLACE_NAME(\"...\"), or opt out with "
+                               "SKGEN_NO_FUNCTIONAL / SKGEN_NO_INPLACE"));
         report(std::move(D));
         Dropped[I] = true;
         break;
@@ -564,10 +568,10 @@ std::vector<Registration> registrations(const Family &F,
                                         const std::string &AliasKey) {
   using K = Registration::Kind;
   std::vector<Registration> R;
-  const FunctionSchema *Fn = F.Variants.Functional ? &*F.Variants.Functional
-                                                   : nullptr;
-  const FunctionSchema *In = F.Variants.Inplace ? &*F.Variants.Inplace
-                                                : nullptr;
+  const FunctionSchema *Fn =
+      F.Variants.Functional ? &*F.Variants.Functional : nullptr;
+  const FunctionSchema *In =
+      F.Variants.Inplace ? &*F.Variants.Inplace : nullptr;
   auto Add = [&](K Kind, const std::string &Key, const FunctionSchema *S,
                  const Kernel *Via) {
     if (S)
@@ -665,15 +669,16 @@ static std::string dotQuote(const std::string &S) {
 }
 
 std::string toDot(const OpGraph &G) {
-  std::string S = "digraph skgen {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
+  std::string S =
+      "digraph skgen {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
   for (size_t I = 0; I < G.Families.size(); ++I) {
     const Family &F = G.Families[I];
     std::string P = "f" + std::to_string(I);
     S += "  subgraph cluster_" + P + " {\n    label=" +
          dotQuote(F.Out.Op.str() + (F.Options.External ? " (external)" : "")) +
          ";\n";
-    S += "    " + P + "_out [shape=box, label=" +
-         dotQuote("out\n" + F.Out.str()) + "];\n";
+    S += "    " + P +
+         "_out [shape=box, label=" + dotQuote("out\n" + F.Out.str()) + "];\n";
     if (F.Variants.Functional)
       S += "    " + P + "_functional [shape=box, style=dashed, label=" +
            dotQuote("functional\n" + F.Variants.Functional->str()) + "];\n";
@@ -688,11 +693,11 @@ std::string toDot(const OpGraph &G) {
       std::string K = P + "_k" + std::to_string(J);
       S += "  " + K + " -> " + P + "_out [label=\"implements\"];\n";
       if (F.Variants.Functional)
-        S += "  " + P + "_functional -> " + K + " [label=" +
-             dotQuote("direct " + F.Kernels[J].Key) + "];\n";
+        S += "  " + P + "_functional -> " + K +
+             " [label=" + dotQuote("direct " + F.Kernels[J].Key) + "];\n";
       if (F.Variants.Inplace)
-        S += "  " + P + "_inplace -> " + K + " [label=" +
-             dotQuote("direct " + F.Kernels[J].Key) + "];\n";
+        S += "  " + P + "_inplace -> " + K +
+             " [label=" + dotQuote("direct " + F.Kernels[J].Key) + "];\n";
     }
     if (!F.Options.External) {
       if (F.Variants.Functional)

@@ -38,7 +38,7 @@ struct Family {
   /// The file the family-level generated code goes to (see Kernel).
   std::string InsertFile;
   std::vector<Kernel> Kernels; // Sorted by Key.
-  SourceLoc SchemaLoc;           // The schema string's first character.
+  SourceLoc SchemaLoc;         // The schema string's first character.
 };
 
 struct OpGraph {
@@ -56,17 +56,17 @@ struct OpGraph {
 /// and --dump-graph=dot all read it.
 struct Registration {
   enum class Kind {
-    Def,               // m.def(schema) in TORCH_LIBRARY_FRAGMENT(ns, m)
-    OutKernel,         // the user's out kernel for Key
-    DirectFunctional,  // functional wrapper for Key calling the kernel
-    DirectInplace,     // in-place wrapper for Key calling the kernel
-    AliasFunctional,   // alias-key functional: allocate, redispatch to out
-    AliasInplace,      // alias-key in-place: redispatch to out with out=self
+    Def,              // m.def(schema) in TORCH_LIBRARY_FRAGMENT(ns, m)
+    OutKernel,        // the user's out kernel for Key
+    DirectFunctional, // functional wrapper for Key calling the kernel
+    DirectInplace,    // in-place wrapper for Key calling the kernel
+    AliasFunctional,  // alias-key functional: allocate, redispatch to out
+    AliasInplace,     // alias-key in-place: redispatch to out with out=self
     AutogradNotImplemented, // Autograd: autogradNotImplementedFallback()
   };
   Kind K = Kind::Def;
-  std::string Key;          // Dispatch key; empty for Def.
-  schema::OperatorName Op;  // The operator registered (or defined).
+  std::string Key;         // Dispatch key; empty for Def.
+  schema::OperatorName Op; // The operator registered (or defined).
   const schema::FunctionSchema *Schema = nullptr; // Its schema.
   const Kernel *Via = nullptr; // The kernel called (OutKernel, Direct*).
 };

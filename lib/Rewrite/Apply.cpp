@@ -40,11 +40,11 @@ static std::string quoted(const std::string &Path) {
 namespace {
 struct Target {
   const FileChange *C = nullptr;
-  std::string Real;    // Symlinks resolved: the file that gets replaced.
+  std::string Real; // Symlinks resolved: the file that gets replaced.
   unsigned Perms = fs::all_read | fs::all_write;
   bool HasOwner = false;
   uint32_t User = 0, Group = 0;
-  std::string Temp;    // Written, not yet renamed.
+  std::string Temp; // Written, not yet renamed.
   bool Renamed = false;
 };
 } // namespace
@@ -61,7 +61,8 @@ static std::error_code writeTemp(const Target &T, const std::string &Content,
     return EC;
   TempPath = std::string(Tmp);
   if (T.HasOwner)
-    (void)fs::changeFileOwnership(FD, T.User, T.Group); // Root only; best effort.
+    (void)fs::changeFileOwnership(FD, T.User,
+                                  T.Group); // Root only; best effort.
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Content;
@@ -137,8 +138,8 @@ bool applyChanges(const std::vector<FileChange> &Changes,
         continue;
       }
       if ((*Buf)->getBuffer() != C.OldContent) {
-        Diags.push_back(
-            writeError(C.Path, "file changed since it was scanned; re-run skgen"));
+        Diags.push_back(writeError(
+            C.Path, "file changed since it was scanned; re-run skgen"));
         Ok = false;
         continue;
       }
@@ -207,9 +208,9 @@ bool applyChanges(const std::vector<FileChange> &Changes,
         }
         std::string Tmp;
         if (writeTemp(R, R.C->OldContent, Tmp) || fs::rename(Tmp, R.Real)) {
-          Diagnostic D = writeError(R.C->Path, "could not restore " +
-                                                   quoted(R.C->Path) +
-                                                   " after a failed write");
+          Diagnostic D =
+              writeError(R.C->Path, "could not restore " + quoted(R.C->Path) +
+                                        " after a failed write");
           D.Severity = Diagnostic::Level::Error;
           Diags.push_back(D);
         }

@@ -74,8 +74,8 @@ std::string renderBlock(llvm::StringRef BodyLF, llvm::StringRef EOL) {
   return R;
 }
 
-static Diagnostic error(const std::string &Path, unsigned Line,
-                        unsigned Column, std::string Message) {
+static Diagnostic error(const std::string &Path, unsigned Line, unsigned Column,
+                        std::string Message) {
   Diagnostic D;
   D.Severity = Diagnostic::Level::Error;
   D.Loc = SourceLoc{Path, Line, Column};
@@ -152,8 +152,7 @@ bool findBlock(llvm::StringRef Content, const std::string &Path,
   if (InBlock) {
     Diags.push_back(error(Path, B.BeginLine + 1, B.BeginColumn,
                           std::string("generated block has no end marker ('") +
-                              EndMarker +
-                              "'); fix the skgen markers by hand"));
+                              EndMarker + "'); fix the skgen markers by hand"));
     Ok = false;
   }
   return Ok;
@@ -174,8 +173,8 @@ std::string insertBlock(llvm::StringRef Content, unsigned AfterLine,
   std::string Block = renderBlock(BodyLF, EOL);
   if (Lines.empty())
     return Block;
-  size_t N = (AfterLine == 0 || AfterLine > Lines.size()) ? Lines.size()
-                                                          : AfterLine;
+  size_t N =
+      (AfterLine == 0 || AfterLine > Lines.size()) ? Lines.size() : AfterLine;
   std::string R = join(Lines, 0, N);
   if (hasTerminator(Lines[N - 1])) {
     R += EOL;

@@ -31,17 +31,21 @@ TEST(Api, DeviceGuardKeys) {
 TEST(Api, SignatureAndDeviceArgument) {
   schema::FunctionSchema S;
   schema::ParseError E;
-  ASSERT_TRUE(schema::parseFunctionSchema(
-      "myops::f.out(Tensor? w, Tensor[] xs, int default, *, Tensor(a!) out) -> Tensor(a!)", S, E));
+  ASSERT_TRUE(
+      schema::parseFunctionSchema("myops::f.out(Tensor? w, Tensor[] xs, int "
+                                  "default, *, Tensor(a!) out) -> Tensor(a!)",
+                                  S, E));
   S.Arguments.pop_back(); // as a functional: no tensor for options
   S.Returns.front().Ty.Alias.reset();
   std::string Why;
   auto Sig = cppSignature(S, Why);
   ASSERT_TRUE(Sig) << Why;
   EXPECT_EQ(Sig->declaration("g"),
-            "at::Tensor g(const c10::optional<at::Tensor> &w, at::TensorList xs, int64_t default_)");
-  EXPECT_EQ(Sig->functionType(),
-            "at::Tensor(const c10::optional<at::Tensor> &, at::TensorList, int64_t)");
+            "at::Tensor g(const c10::optional<at::Tensor> &w, at::TensorList "
+            "xs, int64_t default_)");
+  EXPECT_EQ(
+      Sig->functionType(),
+      "at::Tensor(const c10::optional<at::Tensor> &, at::TensorList, int64_t)");
   EXPECT_EQ(optionsArgument(*Sig), nullptr);
   ASSERT_NE(deviceArgument(*Sig), nullptr);
   EXPECT_EQ(deviceArgument(*Sig)->Name, "w");
@@ -70,9 +74,12 @@ KernelFact structured(std::string Schema, std::string File, unsigned Line,
 
 TEST(Generate, OneBlockPerFileAtTheLastDeclaration) {
   auto G = graphOf(
-      {structured("myops::a.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "/p/a.cpp", 5, "CPU"),
-       structured("myops::b.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "/p/a.cpp", 30, "CPU"),
-       structured("myops::c.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "/p/b.cpp", 9, "CUDA")});
+      {structured("myops::a.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+                  "/p/a.cpp", 5, "CPU"),
+       structured("myops::b.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+                  "/p/a.cpp", 30, "CPU"),
+       structured("myops::c.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+                  "/p/b.cpp", 9, "CUDA")});
   ASSERT_FALSE(G.hasErrors());
   auto Blocks = generate(G, {});
   ASSERT_EQ(Blocks.size(), 2u);
@@ -91,7 +98,8 @@ TEST(Generate, OneBlockPerFileAtTheLastDeclaration) {
   auto One = generate(G, Standalone);
   ASSERT_EQ(One.size(), 1u);
   EXPECT_EQ(One[0].File, "/p/gen.cpp");
-  EXPECT_NE(One[0].Body.find("namespace myops {\nat::Tensor &k9(const at::Tensor &self, at::Tensor &out);\n}"),
+  EXPECT_NE(One[0].Body.find("namespace myops {\nat::Tensor &k9(const "
+                             "at::Tensor &self, at::Tensor &out);\n}"),
             std::string::npos);
 }
 

@@ -10,8 +10,7 @@ using namespace skgen::graph;
 namespace {
 
 KernelFact fact(KernelFact::Kind K, std::string Schema, std::string File,
-                unsigned Line, std::vector<std::string> Keys,
-                std::string Cpp) {
+                unsigned Line, std::vector<std::string> Keys, std::string Cpp) {
   KernelFact F;
   F.AnnotationKind = K;
   F.SchemaText = std::move(Schema);
@@ -112,12 +111,18 @@ TEST(Registrations, ExternalFamilyOnlyBackendKernels) {
 TEST(Link, MalformedInputNeverCrashes) {
   TUFacts T;
   T.MainFile = "/p/x.cpp";
-  for (const char *S : {"", "(", "myops::", "myops::f.out(", "::", "a::b.c(Tensor(a!) x) ->",
-                        "myops::f.out(Tensor self, *, Tensor(a!)[] out) -> ()"}) {
-    T.Kernels.push_back(fact(KernelFact::Kind::Structured, S, "/p/x.cpp", 1, {}, "f"));
-    T.Kernels.push_back(fact(KernelFact::Kind::Kernel, S, "/p/x.cpp", 2, {"CPU"}, "g"));
+  for (const char *S :
+       {"", "(", "myops::", "myops::f.out(", "::", "a::b.c(Tensor(a!) x) ->",
+        "myops::f.out(Tensor self, *, Tensor(a!)[] out) -> ()"}) {
+    T.Kernels.push_back(
+        fact(KernelFact::Kind::Structured, S, "/p/x.cpp", 1, {}, "f"));
+    T.Kernels.push_back(
+        fact(KernelFact::Kind::Kernel, S, "/p/x.cpp", 2, {"CPU"}, "g"));
   }
-  T.Kernels.push_back(fact(KernelFact::Kind::Structured, "x.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "", 0, {"CPU"}, "f"));
+  T.Kernels.push_back(
+      fact(KernelFact::Kind::Structured,
+           "x.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "", 0,
+           {"CPU"}, "f"));
   OpGraph G = link({T}, {});
   EXPECT_TRUE(G.hasErrors());
   EXPECT_TRUE(G.Families.empty());
