@@ -100,15 +100,6 @@ bool diagLess(const Diagnostic &A, const Diagnostic &B) {
          std::tie(B.Loc, B.Message, B.Severity);
 }
 
-bool isIdentifier(const std::string &S) {
-  if (S.empty() || !(isalpha(static_cast<unsigned char>(S[0])) || S[0] == '_'))
-    return false;
-  for (char C : S)
-    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_'))
-      return false;
-  return true;
-}
-
 /// A (qualified) C++ function name as the scanner records it: `ns::f`,
 /// `::ns::C<int, 'a'>::f`, `ns::operator+`. Rejects what could not be one and
 /// would change the meaning of the generated code around it (`"`, `;`,
@@ -207,12 +198,12 @@ private:
       return false;
     }
     for (const std::string &Key : K.Keys)
-      if (!isIdentifier(Key))
+      if (!schema::isIdentifier(Key))
         Bad("dispatch key '" + Key + "' of '" + K.CppName +
             "' is not an identifier");
     for (const auto *Name :
          {&K.Options.FunctionalOverload, &K.Options.InplaceOverload})
-      if (*Name && !Name->value().empty() && !isIdentifier(**Name))
+      if (*Name && !Name->value().empty() && !schema::isIdentifier(**Name))
         Bad("overload name '" + **Name + "' of '" + K.CppName +
             "' is not an identifier");
     if (!K.Options.AllocFunction.empty() && !isCppName(K.Options.AllocFunction))

@@ -102,15 +102,6 @@ const char *const KnownKeys[] = {
     "CompositeExplicitAutograd", "DefaultBackend", "CompositeImplicitAutograd",
     "Autograd"};
 
-bool isIdentifier(llvm::StringRef S) {
-  if (S.empty() || !(isalpha(static_cast<unsigned char>(S[0])) || S[0] == '_'))
-    return false;
-  for (char C : S)
-    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_'))
-      return false;
-  return true;
-}
-
 struct Annot {
   const Decl *D = nullptr;
   const AnnotateAttr *A = nullptr;
@@ -565,7 +556,7 @@ private:
     llvm::SmallVector<llvm::StringRef, 4> Parts;
     N.split(Parts, "::");
     for (llvm::StringRef P : Parts)
-      if (!isIdentifier(P))
+      if (!schema::isIdentifier(P))
         return nullptr;
     const DeclContext *DC =
         Global ? Ctx.getTranslationUnitDecl() : From->getDeclContext();
@@ -862,7 +853,7 @@ private:
       llvm::StringRef Kind = O->Info->Kind;
       if (Kind == "functional_name" || Kind == "inplace_name") {
         const std::string &V = O->Texts[0];
-        if (!V.empty() && !isIdentifier(V)) {
+        if (!V.empty() && !schema::isIdentifier(V)) {
           Diagnostic &E =
               error(byteLoc(O->Args[0], 0),
                     "overload name '" + V +

@@ -704,6 +704,16 @@ bool parseOperatorName(std::string_view Text, OperatorName &Out,
   }
 }
 
+bool isIdentifier(std::string_view S) {
+  if (S.empty() ||
+      !(std::isalpha(static_cast<unsigned char>(S[0])) || S[0] == '_'))
+    return false;
+  for (char C : S)
+    if (!(std::isalnum(static_cast<unsigned char>(C)) || C == '_'))
+      return false;
+  return true;
+}
+
 std::pair<unsigned, unsigned> lineAndColumn(std::string_view Text,
                                             size_t Offset) {
   unsigned Line = 1, Col = 1;

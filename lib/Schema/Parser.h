@@ -27,6 +27,10 @@ bool parseFunctionSchema(std::string_view Text, FunctionSchema &Out,
 bool parseOperatorName(std::string_view Text, OperatorName &Out,
                        ParseError &Err);
 
+/// True if \p S is an identifier of the schema language (and of C++):
+/// [A-Za-z_][A-Za-z0-9_]*.
+bool isIdentifier(std::string_view S);
+
 /// 1-based line and column of \p Offset within \p Text.
 std::pair<unsigned, unsigned> lineAndColumn(std::string_view Text,
                                             size_t Offset);
