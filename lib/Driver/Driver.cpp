@@ -169,13 +169,11 @@ int runPipeline(const DriverOptions &Opts,
       llvm::StringRef Ext = llvm::sys::path::extension(B.File);
       if (Ext == ".h" || Ext == ".hh" || Ext == ".hpp" || Ext == ".hxx" ||
           Ext == ".cuh" || Ext == ".inc") {
-        Diagnostic W;
-        W.Severity = Diagnostic::Level::Warning;
-        W.Loc = SourceLoc{B.File, B.InsertAfterLine, 1};
-        W.Message = "generated registrations will be placed in a header; "
-                    "include it from exactly one translation unit, or "
-                    "annotate the kernels in a source file, or use --output";
-        Diags.push_back(W);
+        Diags.push_back(warningAt(
+            SourceLoc{B.File, B.InsertAfterLine, 1},
+            "generated registrations will be placed in a header; include it "
+            "from exactly one translation unit, or annotate the kernels in a "
+            "source file, or use --output"));
       }
     }
 

@@ -42,20 +42,6 @@ const Family *OpGraph::findFamily(const OperatorName &Out) const {
 
 namespace {
 
-Diagnostic error(SourceLoc Loc, std::string Message) {
-  Diagnostic D;
-  D.Severity = Diagnostic::Level::Error;
-  D.Loc = std::move(Loc);
-  D.Message = std::move(Message);
-  return D;
-}
-
-Diagnostic note(SourceLoc Loc, std::string Message) {
-  Diagnostic D = error(std::move(Loc), std::move(Message));
-  D.Severity = Diagnostic::Level::Note;
-  return D;
-}
-
 /// Where byte \p Offset of a schema string is in the source, given where its
 /// first character is. Exact for a single string literal; for schemas split
 /// over several concatenated literals the column is an approximation on the
@@ -190,7 +176,7 @@ private:
     SourceLoc Loc = K.AnnotationLoc.valid() ? K.AnnotationLoc : K.Loc;
     bool Ok = true;
     auto Bad = [&](const std::string &Msg) {
-      report(error(Loc, "malformed facts: " + Msg));
+      report(errorAt(Loc, "malformed facts: " + Msg));
       Ok = false;
     };
     if (!isCppName(K.CppName)) {
@@ -249,24 +235,25 @@ private:
     bool Ok = true;
     if (K.Keys.empty()) {
       if (!scanReportedErrorInAnnotation(K))
-        report(error(K.AnnotationLoc,
-                     "no dispatch key given for the kernel of '" + FamilyName +
-                         "' (e.g. CPU, CUDA, Meta, PrivateUse1)"));
+        report(errorAt(K.AnnotationLoc,
+                       "no dispatch key given for the kernel of '" +
+                           FamilyName +
+                           "' (e.g. CPU, CUDA, Meta, PrivateUse1)"));
       return false;
     }
     for (const std::string &Key : K.Keys)
       if (isAliasKey(Key, Opts)) {
-        Diagnostic D = error(
+        Diagnostic D = errorAt(
             K.AnnotationLoc,
             "do not register DefaultBackend/CompositeExplicitAutograd kernels "
             "for structured out ops; they are generated for you");
         D.Notes.push_back(
-            note(K.AnnotationLoc,
-                 "'" + Key +
-                     "' is the alias key; skgen registers the functional "
-                     "and in-place variants of '" +
-                     FamilyName + "' under it, and '" + FamilyName +
-                     "' itself needs a kernel per backend"));
+            noteAt(K.AnnotationLoc,
+                   "'" + Key +
+                       "' is the alias key; skgen registers the functional "
+                       "and in-place variants of '" +
+                       FamilyName + "' under it, and '" + FamilyName +
+                       "' itself needs a kernel per backend"));
         report(std::move(D));
         Ok = false;
       }
@@ -278,8 +265,8 @@ private:
     schema::ParseError PE;
     if (!schema::parseFunctionSchema(K.SchemaText, Out, PE)) {
       if (!scanReportedErrorInAnnotation(K))
-        report(error(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
-                     PE.Message));
+        report(errorAt(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
+                       PE.Message));
       // Without a name we cannot tell kernels of this family apart; try the
       // operator name alone so that they are not reported as undeclared.
       OperatorName Op;
@@ -293,25 +280,25 @@ private:
     // Declared twice (even identically, even in the same file).
     auto Prev = ByOutName.find(Name);
     if (Prev != ByOutName.end() || InvalidFamilies.count(Name)) {
-      Diagnostic D =
-          error(K.AnnotationLoc, "op family '" + Name + "' is declared twice");
+      Diagnostic D = errorAt(K.AnnotationLoc,
+                             "op family '" + Name + "' is declared twice");
       if (Prev != ByOutName.end())
-        D.Notes.push_back(note(Families[Prev->second].DeclLoc,
-                               "previous declaration is here"));
-      D.Notes.push_back(
-          note(K.AnnotationLoc, "each family has exactly one SKGEN_STRUCTURED; "
-                                "use SKGEN_KERNEL(\"" +
-                                    Name + "\", KEY) for further kernels"));
+        D.Notes.push_back(noteAt(Families[Prev->second].DeclLoc,
+                                 "previous declaration is here"));
+      D.Notes.push_back(noteAt(K.AnnotationLoc,
+                               "each family has exactly one SKGEN_STRUCTURED; "
+                               "use SKGEN_KERNEL(\"" +
+                                   Name + "\", KEY) for further kernels"));
       report(std::move(D));
       return;
     }
 
     bool Ok = true;
     if (Out.Op.Namespace.empty()) {
-      report(error(K.SchemaLoc.valid() ? K.SchemaLoc : K.AnnotationLoc,
-                   "the schema of an op family needs a namespace, e.g. "
-                   "'myops::" +
-                       Out.Op.str() + "'"));
+      report(errorAt(K.SchemaLoc.valid() ? K.SchemaLoc : K.AnnotationLoc,
+                     "the schema of an op family needs a namespace, e.g. "
+                     "'myops::" +
+                         Out.Op.str() + "'"));
       Ok = false;
     }
 
@@ -329,20 +316,20 @@ private:
         InvalidFamilies.insert(Name);
         return;
       }
-      Diagnostic D = error(schemaOrAnnotationLoc(K), VE.Message);
+      Diagnostic D = errorAt(schemaOrAnnotationLoc(K), VE.Message);
       if (!VE.Fix.empty())
-        D.Notes.push_back(note(K.AnnotationLoc, VE.Fix));
+        D.Notes.push_back(noteAt(K.AnnotationLoc, VE.Fix));
       report(std::move(D));
       Ok = false;
     }
     if (Ok) {
       for (const Argument *A : Out.outArguments())
         if (!A->Ty.isTensor()) {
-          report(error(schemaOrAnnotationLoc(K),
-                       "out argument '" + A->Name + "' of type '" +
-                           A->Ty.str() +
-                           "' is not supported; skgen generates wrappers for "
-                           "'Tensor(a!)' out arguments"));
+          report(errorAt(schemaOrAnnotationLoc(K),
+                         "out argument '" + A->Name + "' of type '" +
+                             A->Ty.str() +
+                             "' is not supported; skgen generates wrappers for "
+                             "'Tensor(a!)' out arguments"));
           Ok = false;
         }
     }
@@ -356,9 +343,9 @@ private:
             (!schema::parameterCppTypes(*S, Why) ||
              !schema::returnCppType(*S, Why))) {
           if (!scanReportedErrorInAnnotation(K))
-            report(error(schemaOrAnnotationLoc(K),
-                         "cannot generate wrappers for '" + S->Op.str() +
-                             "': " + Why));
+            report(errorAt(schemaOrAnnotationLoc(K),
+                           "cannot generate wrappers for '" + S->Op.str() +
+                               "': " + Why));
           Ok = false;
         }
     }
@@ -392,11 +379,11 @@ private:
     for (const Kernel &Other : F.Kernels)
       if (Other.Key == Key) {
         Diagnostic D =
-            error(K.AnnotationLoc,
-                  "second '" + Key + "' kernel for '" + F.Out.Op.str() + "'");
+            errorAt(K.AnnotationLoc,
+                    "second '" + Key + "' kernel for '" + F.Out.Op.str() + "'");
         D.Notes.push_back(
-            note(Other.AnnotationLoc, "previous '" + Key + "' kernel ('" +
-                                          Other.CppName + "') is here"));
+            noteAt(Other.AnnotationLoc, "previous '" + Key + "' kernel ('" +
+                                            Other.CppName + "') is here"));
         report(std::move(D));
         return;
       }
@@ -416,8 +403,8 @@ private:
     schema::ParseError PE;
     if (!schema::parseOperatorName(K.SchemaText, Op, PE)) {
       if (!scanReportedErrorInAnnotation(K))
-        report(error(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
-                     PE.Message));
+        report(errorAt(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
+                       PE.Message));
       return;
     }
     std::string Name = Op.str();
@@ -426,19 +413,20 @@ private:
     auto It = ByOutName.find(Name);
     if (It == ByOutName.end()) {
       Diagnostic D =
-          error(schemaOrAnnotationLoc(K),
-                "SKGEN_KERNEL for undeclared op family '" + Name + "'");
+          errorAt(schemaOrAnnotationLoc(K),
+                  "SKGEN_KERNEL for undeclared op family '" + Name + "'");
       // Suggest families of the same operator (e.g. a missing `.out`).
       for (const Family &F : Families)
         if (F.Out.Op.qualifiedName() == Op.qualifiedName())
-          D.Notes.push_back(note(F.DeclLoc, "did you mean '" + F.Out.Op.str() +
-                                                "', declared here?"));
+          D.Notes.push_back(
+              noteAt(F.DeclLoc,
+                     "did you mean '" + F.Out.Op.str() + "', declared here?"));
       if (D.Notes.empty())
-        D.Notes.push_back(note(schemaOrAnnotationLoc(K),
-                               "declare the family with SKGEN_STRUCTURED(\"" +
-                                   Name +
-                                   "(...) -> ...\", KEY) on its out "
-                                   "kernel"));
+        D.Notes.push_back(noteAt(schemaOrAnnotationLoc(K),
+                                 "declare the family with SKGEN_STRUCTURED(\"" +
+                                     Name +
+                                     "(...) -> ...\", KEY) on its out "
+                                     "kernel"));
       report(std::move(D));
       return;
     }
@@ -482,18 +470,18 @@ private:
         if (It == Seen.end())
           continue;
         const Family &Other = Families[It->second.first];
-        Diagnostic D = error(F.SchemaLoc.valid() ? F.SchemaLoc : F.DeclLoc,
-                             std::string("the ") + What + " variant '" +
-                                 Op->str() + "' of '" + F.Out.Op.str() +
-                                 "' collides with the " + It->second.second +
-                                 " variant of '" + Other.Out.Op.str() + "'");
-        D.Notes.push_back(note(Other.DeclLoc, "'" + Other.Out.Op.str() +
-                                                  "' is declared here"));
-        D.Notes.push_back(note(F.DeclLoc,
-                               "give the variants distinct overload names with "
-                               "SKGEN_FUNCTIONAL_NAME(\"...\") / "
-                               "SKGEN_INPLACE_NAME(\"...\"), or opt out with "
-                               "SKGEN_NO_FUNCTIONAL / SKGEN_NO_INPLACE"));
+        Diagnostic D = errorAt(F.SchemaLoc.valid() ? F.SchemaLoc : F.DeclLoc,
+                               std::string("the ") + What + " variant '" +
+                                   Op->str() + "' of '" + F.Out.Op.str() +
+                                   "' collides with the " + It->second.second +
+                                   " variant of '" + Other.Out.Op.str() + "'");
+        D.Notes.push_back(noteAt(Other.DeclLoc, "'" + Other.Out.Op.str() +
+                                                    "' is declared here"));
+        D.Notes.push_back(
+            noteAt(F.DeclLoc, "give the variants distinct overload names with "
+                              "SKGEN_FUNCTIONAL_NAME(\"...\") / "
+                              "SKGEN_INPLACE_NAME(\"...\"), or opt out with "
+                              "SKGEN_NO_FUNCTIONAL / SKGEN_NO_INPLACE"));
         report(std::move(D));
         Dropped[I] = true;
         break;

@@ -25,14 +25,6 @@ namespace rewrite {
 
 namespace fs = llvm::sys::fs;
 
-static Diagnostic writeError(const std::string &Path, std::string Msg) {
-  Diagnostic D;
-  D.Severity = Diagnostic::Level::Error;
-  D.Loc = SourceLoc{Path, 1, 1};
-  D.Message = std::move(Msg);
-  return D;
-}
-
 static std::string quoted(const std::string &Path) {
   return "'" + llvm::sys::path::filename(Path).str() + "'";
 }
@@ -99,28 +91,30 @@ bool applyChanges(const std::vector<FileChange> &Changes,
     bool Exists = fs::exists(C.Path);
     if (C.Created) {
       if (Exists) {
-        Diags.push_back(writeError(C.Path, "file changed since it was scanned "
-                                           "(it was created meanwhile); re-run "
-                                           "skgen"));
+        Diags.push_back(errorAt(SourceLoc{C.Path, 1, 1},
+                                "file changed since it was scanned "
+                                "(it was created meanwhile); re-run "
+                                "skgen"));
         Ok = false;
         continue;
       }
       llvm::StringRef Dir = llvm::sys::path::parent_path(C.Path);
       if (!Dir.empty() && !fs::is_directory(Dir)) {
         if (std::error_code EC = fs::create_directories(Dir)) {
-          Diags.push_back(writeError(C.Path, "cannot write " + quoted(C.Path) +
-                                                 ": cannot create directory '" +
-                                                 Dir.str() +
-                                                 "': " + EC.message()));
+          Diags.push_back(errorAt(SourceLoc{C.Path, 1, 1},
+                                  "cannot write " + quoted(C.Path) +
+                                      ": cannot create directory '" +
+                                      Dir.str() + "': " + EC.message()));
           Ok = false;
           continue;
         }
       }
     } else {
       if (!Exists) {
-        Diags.push_back(writeError(C.Path, "file changed since it was scanned "
-                                           "(it no longer exists); re-run "
-                                           "skgen"));
+        Diags.push_back(errorAt(SourceLoc{C.Path, 1, 1},
+                                "file changed since it was scanned "
+                                "(it no longer exists); re-run "
+                                "skgen"));
         Ok = false;
         continue;
       }
@@ -131,22 +125,24 @@ bool applyChanges(const std::vector<FileChange> &Changes,
                                              /*RequiresNullTerminator=*/false,
                                              /*IsVolatile=*/true);
       if (!Buf) {
-        Diags.push_back(writeError(C.Path, "cannot read " + quoted(C.Path) +
-                                               ": " +
-                                               Buf.getError().message()));
+        Diags.push_back(errorAt(SourceLoc{C.Path, 1, 1},
+                                "cannot read " + quoted(C.Path) + ": " +
+                                    Buf.getError().message()));
         Ok = false;
         continue;
       }
       if ((*Buf)->getBuffer() != C.OldContent) {
-        Diags.push_back(writeError(
-            C.Path, "file changed since it was scanned; re-run skgen"));
+        Diags.push_back(
+            errorAt(SourceLoc{C.Path, 1, 1},
+                    "file changed since it was scanned; re-run skgen"));
         Ok = false;
         continue;
       }
       fs::file_status St;
       if (std::error_code EC = fs::status(T.Real, St)) {
-        Diags.push_back(writeError(C.Path, "cannot write " + quoted(C.Path) +
-                                               ": " + EC.message()));
+        Diags.push_back(
+            errorAt(SourceLoc{C.Path, 1, 1},
+                    "cannot write " + quoted(C.Path) + ": " + EC.message()));
         Ok = false;
         continue;
       }
@@ -156,8 +152,9 @@ bool applyChanges(const std::vector<FileChange> &Changes,
       T.Group = St.getGroup();
       if (!(T.Perms & (fs::owner_write | fs::group_write | fs::others_write)) ||
           ::access(T.Real.c_str(), W_OK) != 0) {
-        Diags.push_back(writeError(C.Path, "cannot write " + quoted(C.Path) +
-                                               ": file is read-only"));
+        Diags.push_back(
+            errorAt(SourceLoc{C.Path, 1, 1},
+                    "cannot write " + quoted(C.Path) + ": file is read-only"));
         Ok = false;
         continue;
       }
@@ -166,9 +163,9 @@ bool applyChanges(const std::vector<FileChange> &Changes,
     if (Dir.empty())
       Dir = ".";
     if (::access(Dir.c_str(), W_OK) != 0) {
-      Diags.push_back(writeError(C.Path, "cannot write " + quoted(C.Path) +
-                                             ": directory '" + Dir +
-                                             "' is not writable"));
+      Diags.push_back(errorAt(SourceLoc{C.Path, 1, 1},
+                              "cannot write " + quoted(C.Path) +
+                                  ": directory '" + Dir + "' is not writable"));
       Ok = false;
       continue;
     }
@@ -180,9 +177,9 @@ bool applyChanges(const std::vector<FileChange> &Changes,
   // 2. Temporaries.
   for (Target &T : Targets) {
     if (std::error_code EC = writeTemp(T, T.C->NewContent, T.Temp)) {
-      Diags.push_back(writeError(T.C->Path, "cannot write " +
-                                                quoted(T.C->Path) + ": " +
-                                                EC.message()));
+      Diags.push_back(
+          errorAt(SourceLoc{T.C->Path, 1, 1},
+                  "cannot write " + quoted(T.C->Path) + ": " + EC.message()));
       for (Target &U : Targets)
         if (!U.Temp.empty())
           fs::remove(U.Temp);
@@ -194,9 +191,9 @@ bool applyChanges(const std::vector<FileChange> &Changes,
   for (size_t I = 0; I < Targets.size(); ++I) {
     Target &T = Targets[I];
     if (std::error_code EC = fs::rename(T.Temp, T.Real)) {
-      Diags.push_back(writeError(T.C->Path, "cannot write " +
-                                                quoted(T.C->Path) + ": " +
-                                                EC.message()));
+      Diags.push_back(
+          errorAt(SourceLoc{T.C->Path, 1, 1},
+                  "cannot write " + quoted(T.C->Path) + ": " + EC.message()));
       for (size_t J = I; J < Targets.size(); ++J)
         fs::remove(Targets[J].Temp);
       // Roll back what was already replaced.
@@ -208,9 +205,9 @@ bool applyChanges(const std::vector<FileChange> &Changes,
         }
         std::string Tmp;
         if (writeTemp(R, R.C->OldContent, Tmp) || fs::rename(Tmp, R.Real)) {
-          Diagnostic D =
-              writeError(R.C->Path, "could not restore " + quoted(R.C->Path) +
-                                        " after a failed write");
+          Diagnostic D = errorAt(SourceLoc{R.C->Path, 1, 1},
+                                 "could not restore " + quoted(R.C->Path) +
+                                     " after a failed write");
           D.Severity = Diagnostic::Level::Error;
           Diags.push_back(D);
         }

@@ -74,20 +74,9 @@ std::string renderBlock(llvm::StringRef BodyLF, llvm::StringRef EOL) {
   return R;
 }
 
-static Diagnostic error(const std::string &Path, unsigned Line, unsigned Column,
-                        std::string Message) {
-  Diagnostic D;
-  D.Severity = Diagnostic::Level::Error;
-  D.Loc = SourceLoc{Path, Line, Column};
-  D.Message = std::move(Message);
-  return D;
-}
-
-static Diagnostic note(const std::string &Path, unsigned Line, unsigned Column,
-                       std::string Message) {
-  Diagnostic D = error(Path, Line, Column, std::move(Message));
-  D.Severity = Diagnostic::Level::Note;
-  return D;
+/// Location of 0-based line \p Line0 (as the block scanner counts).
+static SourceLoc lineLoc(const std::string &Path, size_t Line0, unsigned Col) {
+  return SourceLoc{Path, unsigned(Line0 + 1), Col};
 }
 
 bool findBlock(llvm::StringRef Content, const std::string &Path,
@@ -102,20 +91,20 @@ bool findBlock(llvm::StringRef Content, const std::string &Path,
     unsigned Col = unsigned(Text.size() - Trimmed.size()) + 1;
     if (Trimmed.startswith(BeginMarkerPrefix)) {
       if (InBlock) {
-        Diagnostic D = error(Path, I + 1, Col,
-                             "generated block begins before the previous one "
-                             "ended; fix the skgen markers by hand");
-        D.Notes.push_back(note(Path, B.BeginLine + 1, B.BeginColumn,
-                               "previous block begins here"));
+        Diagnostic D = errorAt(lineLoc(Path, I, Col),
+                               "generated block begins before the previous one "
+                               "ended; fix the skgen markers by hand");
+        D.Notes.push_back(noteAt(lineLoc(Path, B.BeginLine, B.BeginColumn),
+                                 "previous block begins here"));
         Diags.push_back(D);
         return false;
       }
       if (B.Found) {
-        Diagnostic D = error(Path, I + 1, Col,
-                             "more than one generated block in this file; "
-                             "remove all but one by hand");
-        D.Notes.push_back(note(Path, B.BeginLine + 1, B.BeginColumn,
-                               "first block begins here"));
+        Diagnostic D = errorAt(lineLoc(Path, I, Col),
+                               "more than one generated block in this file; "
+                               "remove all but one by hand");
+        D.Notes.push_back(noteAt(lineLoc(Path, B.BeginLine, B.BeginColumn),
+                                 "first block begins here"));
         Diags.push_back(D);
         return false;
       }
@@ -135,9 +124,9 @@ bool findBlock(llvm::StringRef Content, const std::string &Path,
     }
     if (Trimmed.rtrim() == EndMarker) {
       if (!InBlock) {
-        Diags.push_back(error(Path, I + 1, Col,
-                              "end of a generated block without its begin "
-                              "marker; fix the skgen markers by hand"));
+        Diags.push_back(errorAt(lineLoc(Path, I, Col),
+                                "end of a generated block without its begin "
+                                "marker; fix the skgen markers by hand"));
         return false;
       }
       InBlock = false;
@@ -150,9 +139,10 @@ bool findBlock(llvm::StringRef Content, const std::string &Path,
     }
   }
   if (InBlock) {
-    Diags.push_back(error(Path, B.BeginLine + 1, B.BeginColumn,
-                          std::string("generated block has no end marker ('") +
-                              EndMarker + "'); fix the skgen markers by hand"));
+    Diags.push_back(
+        errorAt(lineLoc(Path, B.BeginLine, B.BeginColumn),
+                std::string("generated block has no end marker ('") +
+                    EndMarker + "'); fix the skgen markers by hand"));
     Ok = false;
   }
   return Ok;

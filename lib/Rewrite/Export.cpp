@@ -19,14 +19,11 @@ std::string exportFixesYAML(const std::vector<FileChange> &Changes,
   TUR.MainSourceFile = MainSourceFile;
   for (const FileChange *C : Sorted) {
     if (C->Created) {
-      if (Diags) {
-        Diagnostic D;
-        D.Severity = Diagnostic::Level::Warning;
-        D.Loc = SourceLoc{C->Path, 1, 1};
-        D.Message = "clang-apply-replacements cannot create files; the "
-                    "exported fixes leave this new file out (use --fix)";
-        Diags->push_back(D);
-      }
+      if (Diags)
+        Diags->push_back(warningAt(
+            SourceLoc{C->Path, 1, 1},
+            "clang-apply-replacements cannot create files; the exported "
+            "fixes leave this new file out (use --fix)"));
       continue;
     }
     // One minimal replacement: the old content with its common prefix and

@@ -260,22 +260,15 @@ private:
   //===--- Diagnostics ---------------------------------------------------===//
 
   Diagnostic &diag(Diagnostic::Level Lvl, SourceLocation L, std::string Msg) {
-    Diagnostic D;
-    D.Severity = Lvl;
-    D.Loc = Locs.convert(L);
-    D.Message = std::move(Msg);
-    Out.Diagnostics.push_back(std::move(D));
+    Out.Diagnostics.push_back(
+        makeDiagnostic(Lvl, Locs.convert(L), std::move(Msg)));
     return Out.Diagnostics.back();
   }
   Diagnostic &error(SourceLocation L, std::string Msg) {
     return diag(Diagnostic::Level::Error, L, std::move(Msg));
   }
   void note(Diagnostic &D, SourceLocation L, std::string Msg) {
-    Diagnostic N;
-    N.Severity = Diagnostic::Level::Note;
-    N.Loc = Locs.convert(L);
-    N.Message = std::move(Msg);
-    D.Notes.push_back(std::move(N));
+    D.Notes.push_back(noteAt(Locs.convert(L), std::move(Msg)));
   }
 
   //===--- Annotation arguments -----------------------------------------===//

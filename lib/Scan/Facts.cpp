@@ -31,6 +31,15 @@ void from_json(const json &J, SourceLoc &L) {
   J.at("column").get_to(L.Column);
 }
 
+Diagnostic makeDiagnostic(Diagnostic::Level L, SourceLoc Loc,
+                          std::string Message) {
+  Diagnostic D;
+  D.Severity = L;
+  D.Loc = std::move(Loc);
+  D.Message = std::move(Message);
+  return D;
+}
+
 const char *diagnosticLevelName(Diagnostic::Level L) {
   switch (L) {
   case Diagnostic::Level::Error:

@@ -118,6 +118,23 @@ struct TUFacts {
   bool Skipped = false; // Prefilter: no annotation macro mentioned.
 };
 
+/// A diagnostic without notes. The helpers below are what every phase uses
+/// to build one.
+Diagnostic makeDiagnostic(Diagnostic::Level L, SourceLoc Loc,
+                          std::string Message);
+inline Diagnostic errorAt(SourceLoc Loc, std::string Message) {
+  return makeDiagnostic(Diagnostic::Level::Error, std::move(Loc),
+                        std::move(Message));
+}
+inline Diagnostic warningAt(SourceLoc Loc, std::string Message) {
+  return makeDiagnostic(Diagnostic::Level::Warning, std::move(Loc),
+                        std::move(Message));
+}
+inline Diagnostic noteAt(SourceLoc Loc, std::string Message) {
+  return makeDiagnostic(Diagnostic::Level::Note, std::move(Loc),
+                        std::move(Message));
+}
+
 /// `error`, `warning` or `note`, as Clang prints it.
 const char *diagnosticLevelName(Diagnostic::Level L);
 

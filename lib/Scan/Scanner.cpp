@@ -59,11 +59,7 @@ public:
     }
     if (Level == clang::DiagnosticsEngine::Note) {
       if (LastKept && !T.Diagnostics.empty()) {
-        Diagnostic N;
-        N.Severity = Diagnostic::Level::Note;
-        N.Loc = Loc;
-        N.Message = std::string(Msg);
-        T.Diagnostics.back().Notes.push_back(N);
+        T.Diagnostics.back().Notes.push_back(noteAt(Loc, std::string(Msg)));
       }
       return;
     }
@@ -231,35 +227,31 @@ TUFacts scanOne(const std::string &File,
   T.MainFile = File;
   llvm::sys::fs::file_status St;
   if (std::error_code EC = llvm::sys::fs::status(File, St)) {
-    Diagnostic D;
-    D.Message = "cannot scan '" + File + "': " + EC.message();
-    T.Diagnostics.push_back(D);
+    T.Diagnostics.push_back(
+        errorAt(SourceLoc(), "cannot scan '" + File + "': " + EC.message()));
     return T;
   }
   if (llvm::sys::fs::is_directory(St)) {
-    Diagnostic D;
-    D.Message = "cannot scan '" + File + "': is a directory, not a source file";
-    T.Diagnostics.push_back(D);
+    T.Diagnostics.push_back(
+        errorAt(SourceLoc(), "cannot scan '" + File +
+                                 "': is a directory, not a source file"));
     return T;
   }
   if (Cmds.empty() || Cmds.front().CommandLine.empty()) {
-    Diagnostic D;
-    D.Message =
-        "no compile command for '" + File + "' in the compilation database";
-    T.Diagnostics.push_back(D);
+    T.Diagnostics.push_back(errorAt(SourceLoc(), "no compile command for '" +
+                                                     File +
+                                                     "' in the compilation "
+                                                     "database"));
     return T;
   }
   clang::tooling::CompileCommand Cmd = Cmds.front();
   if (!Cmd.Heuristic.empty()) {
     // Clang guessed the flags from a neighbouring entry: say so, the scan
     // may see other macros and include paths than the real build.
-    Diagnostic D;
-    D.Severity = Diagnostic::Level::Warning;
-    D.Loc = SourceLoc{File, 1, 1};
-    D.Message = "no compile command for this file in the compilation "
-                "database; using flags " +
-                Cmd.Heuristic;
-    T.Diagnostics.push_back(D);
+    T.Diagnostics.push_back(warningAt(SourceLoc{File, 1, 1},
+                                      "no compile command for this file in the "
+                                      "compilation database; using flags " +
+                                          Cmd.Heuristic));
   }
   Cmd.Directory = absolute(Cmd.Directory, Opts.BuildDir);
   Cmd.CommandLine = adjustCommandLine(Cmd.CommandLine);
@@ -285,9 +277,8 @@ TUFacts scanOne(const std::string &File,
   for (const Diagnostic &D : T.Diagnostics)
     HasError |= D.Severity == Diagnostic::Level::Error;
   if (RC != 0 && !HasError) {
-    Diagnostic D;
-    D.Message = "clang could not process '" + File + "'";
-    T.Diagnostics.push_back(D);
+    T.Diagnostics.push_back(
+        errorAt(SourceLoc(), "clang could not process '" + File + "'"));
   }
   return T;
 }

@@ -17,17 +17,11 @@ bool sameCppType(const CppParamFact &P, bool ExpectRef, bool ExpectConst,
 static Diagnostic error(const SourceLoc &Loc, std::string Msg,
                         const SourceLoc &SchemaLoc,
                         const schema::FunctionSchema &S) {
-  Diagnostic D;
-  D.Severity = Diagnostic::Level::Error;
-  D.Loc = Loc;
-  D.Message = std::move(Msg);
-  if (SchemaLoc.valid()) {
-    Diagnostic N;
-    N.Severity = Diagnostic::Level::Note;
-    N.Loc = SchemaLoc;
-    N.Message = "calling convention required by schema '" + S.Op.str() + "'";
-    D.Notes.push_back(N);
-  }
+  Diagnostic D = errorAt(Loc, std::move(Msg));
+  if (SchemaLoc.valid())
+    D.Notes.push_back(noteAt(SchemaLoc, "calling convention required by "
+                                        "schema '" +
+                                            S.Op.str() + "'"));
   return D;
 }
 
