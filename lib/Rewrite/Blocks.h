@@ -57,6 +57,20 @@ struct ExistingBlock {
   bool editedByHand() const { return blockChecksum(BodyLF) != StoredChecksum; }
 };
 
+/// A marker: a `//` comment that starts its line (after whitespace) and
+/// holds the begin marker (with whatever follows) or exactly the end marker.
+struct Marker {
+  bool IsBegin = false;
+  size_t Line = 0;      // 0-based.
+  unsigned Column = 1;  // 1-based.
+  std::string Checksum; // Begin marker: its valid checksum, or "".
+};
+
+/// The markers of \p Content in order, found with Clang's raw lexer, so that
+/// marker text in a string literal, a raw string literal or a block comment
+/// is not a marker.
+std::vector<Marker> findMarkers(llvm::StringRef Content);
+
 /// Finds the generated block of \p Content (of file \p Path). Returns false,
 /// with error diagnostics, when the markers are malformed (unterminated
 /// block, stray end marker, more than one block).

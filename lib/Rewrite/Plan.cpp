@@ -184,7 +184,7 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
             Diagnostic::Level::Note,
             SourceLoc{Path, unsigned(Old.EndLine + 1), 1},
             Old.StoredChecksum.empty()
-                ? "the begin marker carries no checksum"
+                ? "the begin marker carries no valid checksum"
                 : "the body no longer matches the checksum in its begin "
                   "marker; the block ends here"));
         Diags.push_back(D);

@@ -517,3 +517,111 @@ TEST(Export, ClangApplyReplacementsGivesTheFixResult) {
 }
 
 } // namespace
+
+TEST(Blocks, InsertRemoveRoundTripsExhaustive) {
+  // Every file of up to 4 lines drawn from {"a", "", " "}, LF or CRLF, with
+  // or without a final newline; a block inserted after every line.
+  const char *Parts[] = {"a", "", " "};
+  for (unsigned N = 0; N <= 4; ++N) {
+    unsigned Count = 1;
+    for (unsigned I = 0; I < N; ++I)
+      Count *= 3;
+    for (unsigned Code = 0; Code < Count; ++Code)
+      for (const char *EOL : {"\n", "\r\n"})
+        for (bool Final : {true, false}) {
+          std::string Content;
+          unsigned C = Code;
+          for (unsigned I = 0; I < N; ++I, C /= 3) {
+            Content += Parts[C % 3];
+            if (I + 1 < N || Final)
+              Content += EOL;
+          }
+          for (unsigned After = 0; After <= N + 1; ++After) {
+            std::string With = insertBlock(Content, After, "x\n");
+            ExistingBlock E;
+            std::vector<Diagnostic> Diags;
+            ASSERT_TRUE(findBlock(With, "/f", E, Diags)) << With;
+            ASSERT_TRUE(E.Found);
+            EXPECT_EQ(removeBlock(With, E), Content)
+                << "after line " << After << " of '" << Content << "'";
+          }
+        }
+  }
+}
+
+TEST(Blocks, RemovingALastBlockKeepsTheFileUnterminated) {
+  // The block ended the file without a newline after two or more blank
+  // lines: the result ends without a newline too (it used to end with one).
+  for (const char *EOL : {"\n", "\r\n"}) {
+    std::string B = renderBlock("x\n", EOL);
+    B.resize(B.size() - strlen(EOL));
+    for (unsigned Blank = 1; Blank <= 4; ++Blank) {
+      std::string Content = "a";
+      for (unsigned I = 0; I <= Blank; ++I)
+        Content += EOL;
+      Content += B;
+      ExistingBlock E;
+      std::vector<Diagnostic> Diags;
+      ASSERT_TRUE(findBlock(Content, "/f", E, Diags));
+      EXPECT_EQ(removeBlock(Content, E), "a") << Blank << " blank lines";
+    }
+  }
+}
+
+TEST(Blocks, MarkersAreCommentsNotText) {
+  std::string B = renderBlock("x\n", "\n");
+  ExistingBlock E;
+  std::vector<Diagnostic> Diags;
+  // In a raw string literal, a string literal, a block comment, or after
+  // code on its line, marker text is not a marker.
+  for (std::string Content :
+       {"const char *S = R\"sk(\n" + B + ")sk\";\n", "/*\n" + B + "*/\n",
+        "const char *S = \"\\\n" + B.substr(0, B.find('\n')) + "\";\n",
+        "int a; " + B.substr(0, B.find('\n') + 1) + "int b; " +
+            std::string(EndMarker) + "\n"}) {
+    ASSERT_TRUE(findBlock(Content, "/f.cpp", E, Diags)) << Content;
+    EXPECT_FALSE(E.Found) << Content;
+    EXPECT_TRUE(Diags.empty()) << Content;
+    EXPECT_TRUE(findMarkers(Content).empty()) << Content;
+  }
+  // A raw string holding a sample block, then the file's real block: the
+  // real one is found (before, the sample was taken for the block).
+  std::string Real = renderBlock("y\n", "\n");
+  std::string Content = "auto S = R\"(\n" + B + ")\";\n\n" + Real;
+  ASSERT_TRUE(findBlock(Content, "/f.cpp", E, Diags));
+  ASSERT_TRUE(E.Found);
+  EXPECT_EQ(E.BodyLF, "y\n");
+  EXPECT_EQ(E.BeginLine, 6u);
+  EXPECT_FALSE(E.editedByHand());
+  // Indented markers are markers (column of the comment).
+  std::vector<Marker> M = findMarkers("  " + B);
+  ASSERT_EQ(M.size(), 2u);
+  EXPECT_EQ(M[0].Column, 3u);
+  EXPECT_TRUE(M[0].IsBegin);
+  EXPECT_FALSE(M[1].IsBegin);
+}
+
+TEST(Blocks, OnlyTheExactChecksumFormIsAChecksum) {
+  std::string Sum = blockChecksum("x\n");
+  std::string B = renderBlock("x\n", "\n");
+  ExistingBlock E;
+  std::vector<Diagnostic> Diags;
+  ASSERT_TRUE(findBlock(B, "/f.cpp", E, Diags));
+  EXPECT_EQ(E.StoredChecksum, Sum);
+  EXPECT_FALSE(E.editedByHand());
+  // skgen writes lower-case hex: an upper-case checksum was typed by hand.
+  std::string Upper = B;
+  Upper.replace(Upper.find(Sum), Sum.size(), llvm::StringRef(Sum).upper());
+  ASSERT_NE(Upper, B);
+  ASSERT_TRUE(findBlock(Upper, "/f.cpp", E, Diags));
+  EXPECT_TRUE(E.Found);
+  EXPECT_EQ(E.StoredChecksum, "");
+  EXPECT_TRUE(E.editedByHand());
+  // Nor a shortened or extended one.
+  for (std::string Bad : {Sum.substr(1), Sum + "0"}) {
+    std::string T = B;
+    T.replace(T.find(Sum), Sum.size(), Bad);
+    ASSERT_TRUE(findBlock(T, "/f.cpp", E, Diags));
+    EXPECT_TRUE(E.editedByHand()) << Bad;
+  }
+}
