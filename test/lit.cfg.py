@@ -26,5 +26,11 @@ config.substitutions.append(("%clang_resource_dir", config.clang_resource_dir))
 # Feature for tests that need the real libtorch (end-to-end).
 if os.path.exists("/usr/include/torch/library.h"):
     config.available_features.add("libtorch")
+# strace that can trace (ptrace may be forbidden in a container).
+if shutil.which("strace"):
+    import subprocess
+    if subprocess.call(["strace", "-f", "-o", os.devnull, "true"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add("strace")
 if shutil.which("clang-apply-replacements-14"):
     config.available_features.add("clang-apply-replacements")

@@ -22,20 +22,10 @@ static bool writeTextFile(const std::string &Path, const std::string &Text,
     llvm::outs() << Text;
     return true;
   }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC) {
-    Err << "skgen: error: cannot write '" << Path << "': " << EC.message()
-        << "\n";
-    return false;
-  }
-  OS << Text;
-  OS.close();
-  if (OS.has_error()) {
-    // Disk full, I/O error: report it (an unchecked error would abort).
-    Err << "skgen: error: cannot write '" << Path
-        << "': " << OS.error().message() << "\n";
-    OS.clear_error();
+  // All or nothing: a temporary file renamed over Path (disk full, I/O
+  // errors and signals leave Path as it was).
+  if (llvm::Error E = rewrite::writeFileAtomically(Path, Text)) {
+    Err << "skgen: error: " << llvm::toString(std::move(E)) << "\n";
     return false;
   }
   return true;
@@ -100,6 +90,20 @@ static bool loadFacts(const std::string &Path, std::vector<TUFacts> &Out,
 int runPipeline(const DriverOptions &Opts,
                 const clang::tooling::CompilationDatabase *DB,
                 llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  // A run killed while writing (SIGKILL, power loss) is completed or undone
+  // before anything reads the files it was writing.
+  if (Opts.RunMode == Mode::Fix) {
+    std::vector<std::string> Paths = Opts.Sources;
+    if (!Opts.OutputFile.empty())
+      Paths.push_back(Opts.OutputFile);
+    std::vector<Diagnostic> RecoveryDiags;
+    bool Recovered = rewrite::recoverInterruptedWrites(Paths, /*Repair=*/true,
+                                                       RecoveryDiags);
+    printDiagnostics(Err, RecoveryDiags, Opts.BaseDir);
+    if (!Recovered)
+      return 1;
+  }
+
   // scan
   std::vector<TUFacts> Facts;
   if (!Opts.Sources.empty() && DB) {
@@ -195,6 +199,7 @@ int runPipeline(const DriverOptions &Opts,
   rewrite::RewriteOptions RO;
   RO.Force = Opts.Force;
   RO.OutputFile = Opts.OutputFile;
+  RO.Repair = Opts.RunMode == Mode::Fix;
   std::vector<rewrite::FileChange> Changes =
       rewrite::planChanges(Blocks, Scanned, RO, Diags);
   bool HasErrors = false;

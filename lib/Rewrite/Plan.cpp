@@ -92,6 +92,8 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
 
     FileChange C;
     C.Path = Path;
+    if (!recoverInterruptedWrites({Path}, Opts.Repair, Diags))
+      continue;
     bool Exists = llvm::sys::fs::exists(Path);
     if (!Exists) {
       if (!ScanHash.empty() || Conflicting.count(Path)) {
@@ -116,6 +118,12 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
       }
     }
 
+    if (!C.Created && Path == OutputFile &&
+        !llvm::sys::fs::is_regular_file(Path)) {
+      Diags.push_back(
+          errorAt(SourceLoc{Path, 1, 1}, "--output must name a regular file"));
+      continue;
+    }
     if (!C.Created) {
       auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false,
@@ -133,6 +141,18 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
             makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
                            "file changed since it was scanned; re-run "
                            "skgen"));
+        continue;
+      }
+      // --output takes a new or empty file, or one skgen wrote: never
+      // someone's unrelated file (which would get a block appended).
+      if (Path == OutputFile && !llvm::StringRef(C.OldContent).trim().empty() &&
+          !llvm::StringRef(C.OldContent).startswith(OutputHeader) &&
+          findMarkers(C.OldContent).empty()) {
+        Diags.push_back(errorAt(
+            SourceLoc{Path, 1, 1},
+            "--output would write into this existing file, which is not an "
+            "skgen output (it is not empty and has no generated block); "
+            "choose a new file"));
         continue;
       }
     }

@@ -5,6 +5,8 @@
 #include "Gen/Generate.h"
 #include "Scan/Facts.h"
 
+#include "llvm/Support/Error.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +27,10 @@ struct RewriteOptions {
   /// When set, all generated code goes into this one file instead of the
   /// annotated sources (which keep no blocks).
   std::string OutputFile;
+  /// A file left mid-write by an interrupted `skgen --fix` (its lock file
+  /// is still there) is recovered (--fix) or reported as an error (diff,
+  /// --check).
+  bool Repair = false;
 };
 
 /// Computes the new content of every file that has or needs a generated
@@ -49,13 +55,30 @@ sortedByPath(const std::vector<FileChange> &Changes);
 std::string unifiedDiff(const std::vector<FileChange> &Changes,
                         const std::string &BaseDir);
 
-/// Writes every change atomically (temp file + rename in the same directory,
-/// keeping permissions); refuses files changed on disk since OldContent was
-/// read. Returns false (with diagnostics) if any file could not be written;
-/// files are checked before the first write so a run writes all or nothing
-/// where the file system allows.
+/// Writes every change as one transaction (see Apply.cpp and
+/// docs/rewrite.md): all files get their new content or none does, even
+/// when a signal arrives or a write fails; a file edited, deleted or created
+/// by someone else during the run is left as it is and fails the run ("file
+/// changed while skgen was writing"); mode, owner, extended attributes and
+/// hard links are kept. Returns false (with diagnostics) if nothing was
+/// written.
 bool applyChanges(const std::vector<FileChange> &Changes,
                   std::vector<Diagnostic> &Diags);
+
+/// For each of \p Paths left mid-write by a `skgen --fix` that was killed
+/// (SIGKILL, a crash, a power loss): with \p Repair, completes or undoes that
+/// whole run (a warning says which); without, reports an error asking for
+/// `skgen --fix`. A path another running skgen is writing is an error.
+/// Returns false if it added errors.
+bool recoverInterruptedWrites(const std::vector<std::string> &Paths,
+                              bool Repair, std::vector<Diagnostic> &Diags);
+
+/// Writes a whole output file (--dump-facts, --export-fixes) atomically:
+/// a temporary file in the same directory, fsynced, renamed over \p Path
+/// (which keeps its mode), removed on SIGINT and the like; SIGXFSZ is an
+/// error. A path that is not a regular file (/dev/null) is written directly.
+llvm::Error writeFileAtomically(const std::string &Path,
+                                llvm::StringRef Content);
 
 /// clang-apply-replacements YAML for \p Changes: one minimal replacement per
 /// file. clang-apply-replacements cannot create files, so a Created change

@@ -1,8 +1,10 @@
 //===- RewriteTest.cpp - Unit tests of the apply phase --------------------===//
 #include "Rewrite/Rewrite.h"
 #include "Rewrite/Blocks.h"
+#include "Rewrite/Journal.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace skgen;
 using namespace skgen::rewrite;
@@ -624,4 +627,120 @@ TEST(Blocks, OnlyTheExactChecksumFormIsAChecksum) {
     ASSERT_TRUE(findBlock(T, "/f.cpp", E, Diags));
     EXPECT_TRUE(E.editedByHand()) << Bad;
   }
+}
+
+// A run killed after exchanging a.cpp but not b.cpp, as it leaves them.
+struct KilledRun {
+  TempDir D;
+  std::string A = D.file("a.cpp"), B = D.file("b.cpp");
+  Journal J;
+  KilledRun() {
+    J.Id = "0123abcd";
+    J.Pid = 999999;
+    for (const std::string &P : {A, B}) {
+      JournalEntry E;
+      E.Path = P;
+      E.OldHash = hashContent("old " + P + "\n");
+      E.NewHash = hashContent("new " + P + "\n");
+      J.Files.push_back(E);
+    }
+    for (const std::string &P : {A, B})
+      writeFile(lockPath(P), J.toJSON()); // Every lock holds the journal.
+    writeFile(A, "new " + A + "\n");      // Exchanged...
+    writeFile(tempPath(A, J.Id), "old " + A + "\n"); // ...the old one.
+    writeFile(B, "old " + B + "\n");                 // Not yet...
+    writeFile(tempPath(B, J.Id), "new " + B + "\n"); // ...its new one.
+  }
+  std::vector<std::string> leftovers() const {
+    std::vector<std::string> L;
+    std::error_code EC;
+    for (fs::directory_iterator I(D.Path, EC), E; I != E && !EC;
+         I.increment(EC))
+      if (llvm::StringRef(I->path()).contains(".skgen-"))
+        L.push_back(llvm::sys::path::filename(I->path()).str());
+    return L;
+  }
+};
+
+TEST(Recover, UndoesAKilledRunAndLeavesNothingBehind) {
+  KilledRun K;
+  std::vector<Diagnostic> Diags;
+  // Diff/--check modes only report.
+  EXPECT_FALSE(recoverPath(K.B, /*Repair=*/false, Diags));
+  ASSERT_EQ(errors(Diags), 1u);
+  EXPECT_NE(Diags[0].Message.find("run 'skgen --fix' to recover it"),
+            std::string::npos);
+  EXPECT_EQ(K.leftovers().size(), 4u);
+  Diags.clear();
+  bool Changed = false;
+  EXPECT_TRUE(recoverPath(K.B, /*Repair=*/true, Diags, &Changed));
+  EXPECT_TRUE(Changed);
+  EXPECT_EQ(errors(Diags), 0u);
+  ASSERT_EQ(Diags.size(), 1u);
+  EXPECT_NE(Diags[0].Message.find("restored the content before that run"),
+            std::string::npos);
+  EXPECT_EQ(readFile(K.A), "old " + K.A + "\n");
+  EXPECT_EQ(readFile(K.B), "old " + K.B + "\n");
+  EXPECT_TRUE(K.leftovers().empty());
+}
+
+TEST(Recover, CompletesARunThatHadWrittenEverything) {
+  KilledRun K;
+  writeFile(K.B, "new " + K.B + "\n");
+  writeFile(tempPath(K.B, K.J.Id), "old " + K.B + "\n");
+  std::vector<Diagnostic> Diags;
+  EXPECT_TRUE(recoverPath(K.A, /*Repair=*/true, Diags));
+  EXPECT_EQ(readFile(K.A), "new " + K.A + "\n");
+  EXPECT_EQ(readFile(K.B), "new " + K.B + "\n");
+  EXPECT_TRUE(K.leftovers().empty()) << llvm::join(K.leftovers(), ",");
+}
+
+TEST(Recover, AFileEditedAfterTheCrashIsLeftAlone) {
+  KilledRun K;
+  writeFile(K.A, "the user's own edit\n");
+  std::vector<Diagnostic> Diags;
+  EXPECT_FALSE(recoverPath(K.A, /*Repair=*/true, Diags));
+  ASSERT_EQ(errors(Diags), 1u);
+  EXPECT_NE(Diags[0].Message.find("resolve it by hand"), std::string::npos);
+  EXPECT_EQ(readFile(K.A), "the user's own edit\n");
+  EXPECT_EQ(readFile(K.B), "old " + K.B + "\n");
+  EXPECT_EQ(K.leftovers().size(), 4u); // Nothing removed.
+}
+
+TEST(Recover, ALiveRunIsNotTouched) {
+  TempDir D;
+  std::string A = D.file("a.cpp");
+  writeFile(A, "x\n");
+  Journal J;
+  J.Id = "00000001";
+  J.Pid = 1;
+  LockSet L;
+  ASSERT_FALSE(L.create(A, J.toJSON()));
+  EXPECT_EQ(lockStatus(A), LockStatus::Live);
+  std::vector<Diagnostic> Diags;
+  EXPECT_FALSE(recoverPath(A, /*Repair=*/true, Diags));
+  ASSERT_EQ(errors(Diags), 1u);
+  EXPECT_NE(Diags[0].Message.find("is writing this file"), std::string::npos);
+  EXPECT_EQ(L.create(A, J.toJSON()), std::errc::file_exists);
+  L.release();
+  EXPECT_EQ(lockStatus(A), LockStatus::NoLock);
+}
+
+TEST(Apply, KeepsHardLinksModeAndExtendedAttributes) {
+  TempDir D;
+  std::string P = D.file("f.cpp"), Link = D.file("g.cpp");
+  writeFile(P, "old\n");
+  ASSERT_EQ(::link(P.c_str(), Link.c_str()), 0);
+  ASSERT_EQ(::chmod(P.c_str(), 0640), 0);
+  FileChange C;
+  C.Path = P;
+  C.OldContent = "old\n";
+  C.NewContent = "new\n";
+  std::vector<Diagnostic> Diags;
+  ASSERT_TRUE(applyChanges({C}, Diags));
+  EXPECT_EQ(readFile(Link), "new\n");
+  struct stat S;
+  ASSERT_EQ(::stat(P.c_str(), &S), 0);
+  EXPECT_EQ(S.st_nlink, 2u);
+  EXPECT_EQ(S.st_mode & 07777, 0640u);
 }

@@ -1,0 +1,379 @@
+//===- Journal.cpp - Lock files, the commit journal, recovery -------------===//
+#include "Rewrite/Journal.h"
+#include "Rewrite/FileOps.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <set>
+#include <unistd.h>
+
+namespace skgen {
+namespace rewrite {
+
+using namespace fileops;
+
+std::string lockPath(const std::string &Path) { return Path + ".skgen-lock"; }
+std::string tempPath(const std::string &Path, const std::string &Id) {
+  return Path + ".skgen-" + Id + ".tmp";
+}
+std::string origPath(const std::string &Path, const std::string &Id) {
+  return Path + ".skgen-" + Id + ".orig";
+}
+
+std::string Journal::toJSON() const {
+  llvm::json::Array Fs;
+  for (const JournalEntry &E : Files)
+    Fs.push_back(llvm::json::Object{{"path", E.Path},
+                                    {"old", E.OldHash},
+                                    {"new", E.NewHash},
+                                    {"created", E.Created}});
+  llvm::json::Array Ds;
+  for (const std::string &D : Dirs)
+    Ds.push_back(D);
+  llvm::json::Object O{{"skgen-journal", 1},
+                       {"id", Id},
+                       {"pid", Pid},
+                       {"files", std::move(Fs)},
+                       {"dirs", std::move(Ds)}};
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::json::Value(std::move(O)) << "\n";
+  return OS.str();
+}
+
+bool Journal::fromJSON(llvm::StringRef Text, Journal &J) {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return false;
+  }
+  const llvm::json::Object *O = V->getAsObject();
+  if (!O || O->getInteger("skgen-journal").getValueOr(0) != 1)
+    return false;
+  llvm::Optional<llvm::StringRef> Id = O->getString("id");
+  const llvm::json::Array *Fs = O->getArray("files");
+  if (!Id || Id->empty() || !Fs ||
+      Id->find_first_of("/\\.") != llvm::StringRef::npos)
+    return false;
+  J = Journal();
+  J.Id = Id->str();
+  J.Pid = O->getInteger("pid").getValueOr(0);
+  for (const llvm::json::Value &FV : *Fs) {
+    const llvm::json::Object *F = FV.getAsObject();
+    if (!F)
+      return false;
+    llvm::Optional<llvm::StringRef> P = F->getString("path"),
+                                    Old = F->getString("old"),
+                                    New = F->getString("new");
+    if (!P || P->empty() || !Old || !New)
+      return false;
+    JournalEntry E;
+    E.Path = P->str();
+    E.OldHash = Old->str();
+    E.NewHash = New->str();
+    E.Created = F->getBoolean("created").getValueOr(false);
+    J.Files.push_back(std::move(E));
+  }
+  if (const llvm::json::Array *Ds = O->getArray("dirs"))
+    for (const llvm::json::Value &D : *Ds)
+      if (llvm::Optional<llvm::StringRef> S = D.getAsString())
+        J.Dirs.push_back(S->str());
+  return true;
+}
+
+//===--- Locks
+//-------------------------------------------------------------===//
+//
+// Open file description locks (F_OFD_SETLK) where the kernel has them:
+// unlike the process-wide POSIX locks of llvm::sys::fs::tryLockFile, closing
+// another descriptor of the same file (say, while checking whether a lock
+// file is stale) does not drop them. Both vanish when the process dies.
+
+static bool tryLock(int FD) {
+  struct flock L = {};
+  L.l_type = F_WRLCK;
+  L.l_whence = SEEK_SET;
+#ifdef F_OFD_SETLK
+  if (::fcntl(FD, F_OFD_SETLK, &L) == 0)
+    return true;
+  if (errno != EINVAL)
+    return false;
+#endif
+  return ::fcntl(FD, F_SETLK, &L) == 0;
+}
+
+/// Whether \p FD still is the file at \p Path (not unlinked or replaced).
+static bool stillAt(int FD, const std::string &Path) {
+  FileMeta A, B;
+  return !statFD(FD, A) && !statPath(Path, B) && A.Dev == B.Dev &&
+         A.Ino == B.Ino;
+}
+
+std::error_code LockSet::create(const std::string &Path,
+                                llvm::StringRef Content) {
+  std::string L = lockPath(Path);
+  int FD = ::open(L.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (FD < 0)
+    return lastError();
+  std::error_code EC;
+  if (!tryLock(FD))
+    EC = std::make_error_code(std::errc::device_or_resource_busy);
+  if (!EC)
+    EC = overwrite(FD, Content);
+  if (!EC)
+    EC = syncFile(FD);
+  // Someone who found it empty and unlocked (between open and lock) may
+  // have taken it for a dead run's and removed it.
+  if (!EC && !stillAt(FD, L))
+    EC = std::make_error_code(std::errc::device_or_resource_busy);
+  if (EC) {
+    if (stillAt(FD, L))
+      ::unlink(L.c_str());
+    ::close(FD);
+    return EC;
+  }
+  Files.push_back(L);
+  FDs.push_back(FD);
+  return {};
+}
+
+bool LockSet::adopt(const std::string &LockFile) {
+  int FD = ::open(LockFile.c_str(), O_RDWR | O_CLOEXEC);
+  if (FD < 0)
+    return false;
+  if (!tryLock(FD) || !stillAt(FD, LockFile)) {
+    ::close(FD);
+    return false;
+  }
+  Files.push_back(LockFile);
+  FDs.push_back(FD);
+  return true;
+}
+
+void LockSet::release(bool Remove) {
+  for (size_t I = 0; I < FDs.size(); ++I) {
+    if (Remove && stillAt(FDs[I], Files[I]))
+      ::unlink(Files[I].c_str());
+    ::close(FDs[I]);
+  }
+  Files.clear();
+  FDs.clear();
+}
+
+static long long pidIn(const std::string &Content) {
+  Journal J;
+  return Journal::fromJSON(Content, J) ? J.Pid : 0;
+}
+
+LockStatus lockStatus(const std::string &Path, long long *Pid) {
+  std::string L = lockPath(Path);
+  int FD = ::open(L.c_str(), O_RDWR | O_CLOEXEC);
+  if (FD < 0)
+    return errno == ENOENT ? LockStatus::NoLock : LockStatus::Live;
+  std::string Content;
+  (void)readAll(FD, Content);
+  if (Pid)
+    *Pid = pidIn(Content);
+  bool Free = tryLock(FD);
+  ::close(FD); // Drops the probe's lock (an OFD lock: only this one).
+  return Free ? LockStatus::Stale : LockStatus::Live;
+}
+
+//===--- Recovery
+//----------------------------------------------------------===//
+
+namespace {
+enum class State { Old, New, Partial, Other };
+
+struct Probe {
+  const JournalEntry *E = nullptr;
+  State S = State::Other;
+  bool HasTemp = false, HasOrig = false;
+  std::string Temp, Orig; // Paths.
+  std::string TempHash, OrigHash;
+};
+} // namespace
+
+static SourceLoc at(const std::string &Path) { return SourceLoc{Path, 1, 1}; }
+
+static std::string hashOf(const std::string &Path, bool &Exists) {
+  std::string Content;
+  std::error_code EC = readFile(Path, Content);
+  Exists = !EC;
+  return EC ? "" : hashContent(Content);
+}
+
+static std::string name(const std::string &Path) { return "'" + Path + "'"; }
+
+bool recoverPath(const std::string &Path, bool Repair,
+                 std::vector<Diagnostic> &Diags, bool *Changed) {
+  std::string L = lockPath(Path);
+  long long Pid = 0;
+  LockStatus St = lockStatus(Path, &Pid);
+  if (St == LockStatus::NoLock)
+    return true;
+  if (St == LockStatus::Live) {
+    Diags.push_back(errorAt(
+        at(Path), "another skgen run" +
+                      (Pid ? " (pid " + std::to_string(Pid) + ")" : "") +
+                      " is writing this file; wait for it to finish"));
+    return false;
+  }
+  if (!Repair) {
+    Diags.push_back(errorAt(
+        at(Path), "an interrupted 'skgen --fix' left this file mid-write "
+                  "(lock file " +
+                      name(L) + "); run 'skgen --fix' to recover it"));
+    return false;
+  }
+
+  LockSet Held;
+  if (!Held.adopt(L))
+    return recoverPath(Path, Repair, Diags, Changed); // Changed meanwhile.
+  std::string Content;
+  (void)readFile(L, Content);
+  Journal J;
+  if (!Journal::fromJSON(Content, J)) {
+    // The run died while writing its first lock files: it had not touched
+    // any file yet.
+    Held.release();
+    Diags.push_back(warningAt(at(Path), "removed the incomplete lock file " +
+                                            name(L) +
+                                            " of an interrupted skgen run"));
+    return true;
+  }
+  // Hold every lock file of that run (two recoveries never race).
+  std::set<std::string> Mine{L};
+  for (const JournalEntry &E : J.Files) {
+    std::string EL = lockPath(E.Path);
+    if (Mine.count(EL))
+      continue;
+    std::string C;
+    Journal Other;
+    if (readFile(EL, C) || !Journal::fromJSON(C, Other) || Other.Id != J.Id)
+      continue; // Not (or no longer) that run's lock.
+    if (!Held.adopt(EL)) {
+      Held.release(/*Remove=*/false);
+      Diags.push_back(errorAt(at(E.Path),
+                              "another skgen run is writing or recovering this "
+                              "file; wait for it to finish"));
+      return false;
+    }
+    Mine.insert(EL);
+  }
+
+  std::vector<Probe> Probes;
+  bool AllNew = true;
+  for (const JournalEntry &E : J.Files) {
+    Probe P;
+    P.E = &E;
+    P.Temp = tempPath(E.Path, J.Id);
+    P.Orig = origPath(E.Path, J.Id);
+    P.TempHash = hashOf(P.Temp, P.HasTemp);
+    P.OrigHash = hashOf(P.Orig, P.HasOrig);
+    bool Exists = false;
+    std::string H = hashOf(E.Path, Exists);
+    if (E.Created)
+      P.S = !Exists ? State::Old : H == E.NewHash ? State::New : State::Other;
+    else if (Exists && H == E.OldHash)
+      P.S = State::Old;
+    else if (Exists && H == E.NewHash)
+      P.S = State::New;
+    else if (Exists && P.HasOrig && P.OrigHash == E.OldHash)
+      P.S = State::Partial; // Killed while writing it in place.
+    else
+      P.S = State::Other;
+    AllNew &= P.S == State::New;
+    Probes.push_back(P);
+  }
+
+  // Undoing needs every replaced file's old content.
+  bool Ok = true;
+  for (const Probe &P : Probes) {
+    bool Restorable =
+        P.S == State::Old || AllNew || P.E->Created ||
+        (P.HasOrig && P.OrigHash == P.E->OldHash) ||
+        (P.S == State::New && P.HasTemp && P.TempHash == P.E->OldHash);
+    if (P.S != State::Other && Restorable)
+      continue;
+    std::string Where = P.HasTemp   ? name(P.Temp)
+                        : P.HasOrig ? name(P.Orig)
+                                    : "";
+    Diags.push_back(errorAt(
+        at(P.E->Path),
+        "an interrupted skgen run (pid " + std::to_string(J.Pid) +
+            ") could not be undone: this file holds neither its content "
+            "before nor after that run" +
+            (Where.empty() ? "" : "; the other version is in " + Where) +
+            "; resolve it by hand, then delete " + name(lockPath(P.E->Path))));
+    Ok = false;
+  }
+  if (!Ok) {
+    Held.release(/*Remove=*/false);
+    return false;
+  }
+
+  std::set<std::string> Dirs;
+  unsigned Restored = 0;
+  for (const Probe &P : Probes) {
+    Dirs.insert(parentDir(P.E->Path));
+    if (!AllNew && P.S != State::Old) {
+      std::error_code EC;
+      if (P.E->Created) {
+        EC = ::unlink(P.E->Path.c_str()) ? lastError() : std::error_code();
+      } else if (P.HasOrig && P.OrigHash == P.E->OldHash) {
+        // Written in place: write the old content back in place.
+        std::string Old;
+        int FD = ::open(P.E->Path.c_str(), O_RDWR | O_CLOEXEC);
+        EC = FD < 0 ? lastError() : readFile(P.Orig, Old);
+        if (!EC)
+          EC = overwrite(FD, Old);
+        if (!EC)
+          EC = syncFile(FD);
+        if (FD >= 0)
+          ::close(FD);
+      } else {
+        // Exchanged: the old file is the temporary; exchange them back.
+        EC = fileops::exchange(P.Temp, P.E->Path);
+        if (EC == std::errc::not_supported)
+          EC = ::rename(P.Temp.c_str(), P.E->Path.c_str()) ? lastError()
+                                                           : std::error_code();
+      }
+      if (EC) {
+        Diags.push_back(
+            errorAt(at(P.E->Path),
+                    "cannot undo an interrupted skgen run: " + EC.message()));
+        Held.release(/*Remove=*/false);
+        return false;
+      }
+      ++Restored;
+    }
+    ::unlink(P.Temp.c_str());
+    ::unlink(P.Orig.c_str());
+  }
+  for (auto It = J.Dirs.rbegin(); It != J.Dirs.rend(); ++It)
+    ::rmdir(It->c_str()); // Only if empty.
+  for (const std::string &D : Dirs)
+    (void)syncDirectory(D);
+  Held.release();
+  for (const std::string &D : Dirs)
+    (void)syncDirectory(D);
+  if (Restored && Changed)
+    *Changed = true;
+  std::string N = std::to_string(J.Files.size());
+  Diags.push_back(warningAt(
+      at(Path),
+      "recovered from an interrupted skgen run (pid " + std::to_string(J.Pid) +
+          "): " +
+          (AllNew ? "it had written all " + N +
+                        " files of its run; removed its temporary files"
+                  : "restored the content before that run of the " + N +
+                        " files it was writing")));
+  return true;
+}
+
+} // namespace rewrite
+} // namespace skgen
