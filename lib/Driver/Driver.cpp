@@ -112,6 +112,7 @@ int runPipeline(const DriverOptions &Opts,
     SO.NoPrefilter = Opts.NoPrefilter;
     SO.BuildDir = Opts.BuildDir;
     Facts = scan::scanFiles(*DB, Opts.Sources, SO);
+    rewrite::reportBrokenBlocks(Facts);
   }
   for (const std::string &F : Opts.FactsInputs)
     if (!loadFacts(F, Facts, Err))
@@ -164,6 +165,25 @@ int runPipeline(const DriverOptions &Opts,
   GO.AliasKey = Opts.AliasKey;
   GO.StandaloneFile = Opts.OutputFile;
   std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);
+
+  // Code for an annotated header declaration goes next to its definition;
+  // when no scanned file has it, this run leaves that code alone (wherever
+  // an earlier run put it), so the result never depends on the file list.
+  if (Opts.OutputFile.empty())
+    for (const graph::Family &F : G.Families) {
+      std::vector<std::pair<SourceLoc, std::string>> Unplaced;
+      if (F.Unplaced)
+        Unplaced.push_back({F.DeclLoc, F.DeclCppName});
+      for (const graph::Kernel &K : F.Kernels)
+        if (K.Unplaced && !(F.Unplaced && K.CppName == F.DeclCppName))
+          Unplaced.push_back({K.AnnotationLoc, K.CppName});
+      for (const auto &[Loc, Name] : Unplaced)
+        Diags.push_back(warningAt(
+            Loc, "no scanned file defines '" + Name +
+                     "'; its generated code goes next to its definition, so "
+                     "this run generates none for it (scan the file that "
+                     "defines it)"));
+    }
 
   // apply
   // Registrations are static initializers: in a header they would run once

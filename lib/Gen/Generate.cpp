@@ -432,7 +432,12 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     std::string Header = "// " + F.Out.Op.str() +
                          (F.Options.External ? " (external)" : "") + "\n";
 
-    FileContent &Decl = FileFor(familyFile(F));
+    // An unplaced family (annotated header declaration, definition in no
+    // scanned file) gets no family-level code in this run: it goes next to
+    // the definition, when the file holding it is scanned.
+    const bool FamilyPlaced = Standalone || !F.Unplaced;
+    FileContent Nowhere;
+    FileContent &Decl = FamilyPlaced ? FileFor(familyFile(F)) : Nowhere;
     Decl.placeAfter(F.InsertAfterLine, F.InsertAfterOffset);
     std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc);
 
@@ -440,6 +445,8 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     // follows the defs.
     std::map<std::string, std::string> PerFile;
     for (const Kernel &K : F.Kernels) {
+      if (K.Unplaced && !Standalone)
+        continue;
       FileContent &KF = FileFor(kernelFile(K));
       KF.placeAfter(K.InsertAfterLine, K.InsertAfterOffset);
       std::string &S =
@@ -450,10 +457,13 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     }
     if (!F.Options.AllocFunction.empty() && A->Functional)
       for (const Kernel &K : F.Kernels)
-        FileFor(kernelFile(K))
-            .Decls.add(F.Options.AllocFunction, *A->Functional);
+        if (!K.Unplaced || Standalone)
+          FileFor(kernelFile(K))
+              .Decls.add(F.Options.AllocFunction, *A->Functional);
 
-    std::string DeclPath = Standalone ? Opts.StandaloneFile : familyFile(F);
+    std::string DeclPath = Standalone     ? Opts.StandaloneFile
+                           : FamilyPlaced ? familyFile(F)
+                                          : std::string();
     std::string Mine = Defs;
     auto Add = [&](std::string &To, const std::string &S) {
       if (!S.empty())

@@ -152,6 +152,18 @@ private:
           U.SignatureChecked = true;
           U.SignatureOk = K.SignatureOk;
         }
+        // Placed by the TU that saw the definition, whichever came first;
+        // among those, deterministically.
+        if (U.DefinitionUnseen > K.DefinitionUnseen ||
+            (U.DefinitionUnseen == K.DefinitionUnseen &&
+             std::tie(K.InsertFile, K.InsertAfterLine, K.InsertAfterOffset) <
+                 std::tie(U.InsertFile, U.InsertAfterLine,
+                          U.InsertAfterOffset))) {
+          U.DefinitionUnseen = K.DefinitionUnseen;
+          U.InsertFile = K.InsertFile;
+          U.InsertAfterLine = K.InsertAfterLine;
+          U.InsertAfterOffset = K.InsertAfterOffset;
+        }
         continue;
       }
       Unique.push_back(std::move(K));
@@ -361,6 +373,7 @@ private:
     F.InsertAfterOffset = K.InsertAfterOffset;
     F.InsertAfterLine = K.InsertAfterLine;
     F.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
+    F.Unplaced = K.DefinitionUnseen;
     if (!Ok) {
       InvalidFamilies.insert(Name);
       return;
@@ -395,6 +408,7 @@ private:
     Ker.InsertAfterOffset = K.InsertAfterOffset;
     Ker.InsertAfterLine = K.InsertAfterLine;
     Ker.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
+    Ker.Unplaced = K.DefinitionUnseen;
     F.Kernels.push_back(std::move(Ker));
   }
 

@@ -26,6 +26,10 @@ struct Kernel {
   /// The file the generated per-kernel code goes to (KernelFact::InsertFile,
   /// else the declaration's file).
   std::string InsertFile;
+  /// No scanned translation unit saw the definition of the annotated header
+  /// declaration (KernelFact::DefinitionUnseen): its code has no place in
+  /// this run (except with --output).
+  bool Unplaced = false;
 };
 
 struct Family {
@@ -37,6 +41,7 @@ struct Family {
   unsigned InsertAfterOffset = 0, InsertAfterLine = 0;
   /// The file the family-level generated code goes to (see Kernel).
   std::string InsertFile;
+  bool Unplaced = false;       // See Kernel::Unplaced.
   std::vector<Kernel> Kernels; // Sorted by Key.
   SourceLoc SchemaLoc;         // The schema string's first character.
 };

@@ -1,9 +1,15 @@
 //===- Blocks.cpp - Generated-block markers, checksums, placement ---------===//
 #include "Rewrite/Blocks.h"
+#include "Rewrite/Rewrite.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+#include <set>
 
 namespace skgen {
 namespace rewrite {
@@ -208,6 +214,71 @@ bool findBlock(llvm::StringRef Content, const std::string &Path,
     }
   }
   return true;
+}
+
+void reportBrokenBlocks(std::vector<TUFacts> &Facts) {
+  // Files with Clang errors whose markers are broken -> their generated
+  // regions (1-based, inclusive line ranges) and the marker error.
+  struct Broken {
+    std::vector<std::pair<unsigned, unsigned>> Regions;
+    std::vector<Diagnostic> Errors;
+    bool Reported = false;
+  };
+  std::map<std::string, Broken> Files;
+  std::set<std::string> Checked;
+  for (const TUFacts &T : Facts)
+    for (const Diagnostic &D : T.Diagnostics) {
+      if (D.Severity != Diagnostic::Level::Error || !D.Loc.valid() ||
+          !Checked.insert(D.Loc.File).second)
+        continue;
+      auto Buf = llvm::MemoryBuffer::getFile(D.Loc.File, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+      if (!Buf)
+        continue;
+      llvm::StringRef Content = (*Buf)->getBuffer();
+      ExistingBlock B;
+      Broken F;
+      if (findBlock(Content, D.Loc.File, B, F.Errors))
+        continue;
+      unsigned Open = 0;
+      for (const Marker &M : findMarkers(Content)) {
+        unsigned Line = unsigned(M.Line + 1);
+        if (M.IsBegin && !Open)
+          Open = Line;
+        else if (!M.IsBegin && Open) {
+          F.Regions.push_back({Open, Line});
+          Open = 0;
+        }
+      }
+      if (Open)
+        F.Regions.push_back({Open, ~0u});
+      Files.emplace(D.Loc.File, std::move(F));
+    }
+  if (Files.empty())
+    return;
+  for (TUFacts &T : Facts) {
+    std::vector<Diagnostic> Kept;
+    for (Diagnostic &D : T.Diagnostics) {
+      auto It = Files.find(D.Loc.File);
+      if (It == Files.end() || D.Severity != Diagnostic::Level::Error) {
+        Kept.push_back(std::move(D));
+        continue;
+      }
+      Broken &F = It->second;
+      bool Inside = llvm::any_of(F.Regions, [&](auto R) {
+        return D.Loc.Line >= R.first && D.Loc.Line <= R.second;
+      });
+      if (!Inside) {
+        Kept.push_back(std::move(D));
+        continue;
+      }
+      if (!F.Reported) {
+        F.Reported = true;
+        Kept.insert(Kept.end(), F.Errors.begin(), F.Errors.end());
+      }
+    }
+    T.Diagnostics = std::move(Kept);
+  }
 }
 
 static std::string join(const std::vector<llvm::StringRef> &Lines, size_t From,

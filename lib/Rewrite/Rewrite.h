@@ -47,6 +47,13 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
             const std::map<std::string, std::string> &ScannedFiles,
             const RewriteOptions &Opts, std::vector<Diagnostic> &Diags);
 
+/// A file with broken generated-block markers (two blocks, a block without
+/// its end) makes Clang report what the duplicated code does (redefinition
+/// errors) during the scan. For such a file, the Clang errors inside its
+/// generated regions are replaced by skgen's marker error, which says what
+/// to fix.
+void reportBrokenBlocks(std::vector<TUFacts> &Facts);
+
 /// \p Changes ordered by path (diffs and exported fixes list files sorted).
 std::vector<const FileChange *>
 sortedByPath(const std::vector<FileChange> &Changes);

@@ -739,6 +739,11 @@ private:
           !SM.isInMainFile(SM.getFileLoc(FD->getLocation())))
         Place = Def;
     insertionPoint(Place, K.InsertAfterOffset, K.InsertAfterLine, K.InsertFile);
+    // A declaration in a header whose definition this TU does not see: the
+    // TU that sees it places the code (placement must not depend on which
+    // files a run scans).
+    K.DefinitionUnseen = !FD->getDefinition() &&
+                         !SM.isInMainFile(SM.getFileLoc(FD->getLocation()));
 
     size_t Index = Out.Kernels.size();
     if (IsStructured) {

@@ -138,6 +138,8 @@ void to_json(json &J, const KernelFact &K) {
            {"signature_checked", K.SignatureChecked},
            {"params", K.Params},
            {"return", K.Return}};
+  if (K.DefinitionUnseen)
+    J["definition_unseen"] = true;
 }
 void from_json(const json &J, KernelFact &K) {
   K.AnnotationKind = J.at("kind").get<std::string>() == "structured"
@@ -156,6 +158,7 @@ void from_json(const json &J, KernelFact &K) {
   K.InsertAfterLine = J.value("insert_after_line", 0u);
   K.InsertFile = J.value("insert_file", "");
   K.SignatureChecked = J.value("signature_checked", false);
+  K.DefinitionUnseen = J.value("definition_unseen", false);
   if (J.contains("params"))
     J.at("params").get_to(K.Params);
   if (J.contains("return"))

@@ -91,6 +91,13 @@ struct KernelFact {
   /// the main file, it is the main file (registrations belong next to the
   /// definition, not into a header included by many TUs).
   std::string InsertFile;
+  /// The annotation is on a declaration outside the main file and this
+  /// translation unit does not see the function's definition: the file
+  /// holding the definition decides where the generated code goes, so
+  /// InsertFile/InsertAfter* are not final (another TU of the run may know;
+  /// if none does, nothing is generated for this declaration, wherever the
+  /// run starts from).
+  bool DefinitionUnseen = false;
   /// The C++ signature as declared, in declaration order, and the return.
   std::vector<CppParamFact> Params;
   CppParamFact Return;

@@ -1,0 +1,4 @@
+// Only uses ops.h.
+#include "ops.h"
+
+int b();
