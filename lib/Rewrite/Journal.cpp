@@ -3,6 +3,7 @@
 #include "Rewrite/FileOps.h"
 
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -168,18 +169,36 @@ static long long pidIn(const std::string &Content) {
   return Journal::fromJSON(Content, J) ? J.Pid : 0;
 }
 
+/// Whether someone holds a lock on \p FD's file (F_GETLK only asks: it
+/// works on a read-only descriptor, e.g. on a read-only file system).
+static bool lockedByOther(int FD) {
+  struct flock L = {};
+  L.l_type = F_WRLCK;
+  L.l_whence = SEEK_SET;
+#ifdef F_OFD_GETLK
+  if (::fcntl(FD, F_OFD_GETLK, &L) == 0)
+    return L.l_type != F_UNLCK;
+  L = {};
+  L.l_type = F_WRLCK;
+  L.l_whence = SEEK_SET;
+#endif
+  if (::fcntl(FD, F_GETLK, &L) == 0)
+    return L.l_type != F_UNLCK;
+  return true; // Cannot tell: assume a live writer.
+}
+
 LockStatus lockStatus(const std::string &Path, long long *Pid) {
   std::string L = lockPath(Path);
-  int FD = ::open(L.c_str(), O_RDWR | O_CLOEXEC);
+  int FD = ::open(L.c_str(), O_RDONLY | O_CLOEXEC);
   if (FD < 0)
     return errno == ENOENT ? LockStatus::NoLock : LockStatus::Live;
   std::string Content;
   (void)readAll(FD, Content);
   if (Pid)
     *Pid = pidIn(Content);
-  bool Free = tryLock(FD);
-  ::close(FD); // Drops the probe's lock (an OFD lock: only this one).
-  return Free ? LockStatus::Stale : LockStatus::Live;
+  bool Held = lockedByOther(FD);
+  ::close(FD);
+  return Held ? LockStatus::Live : LockStatus::Stale;
 }
 
 //===--- Recovery
@@ -231,8 +250,17 @@ bool recoverPath(const std::string &Path, bool Repair,
   }
 
   LockSet Held;
-  if (!Held.adopt(L))
-    return recoverPath(Path, Repair, Diags, Changed); // Changed meanwhile.
+  if (!Held.adopt(L)) {
+    // Gone meanwhile (that run finished), taken by another recovery, or not
+    // ours to write (another user's run).
+    if (lockStatus(Path) == LockStatus::NoLock)
+      return true;
+    Diags.push_back(errorAt(
+        at(Path), "cannot take over the lock file " + name(L) +
+                      " of an interrupted skgen run; remove it by hand if no "
+                      "skgen is running"));
+    return false;
+  }
   std::string Content;
   (void)readFile(L, Content);
   Journal J;
@@ -268,6 +296,13 @@ bool recoverPath(const std::string &Path, bool Repair,
   std::vector<Probe> Probes;
   bool AllNew = true;
   for (const JournalEntry &E : J.Files) {
+    if (!llvm::sys::path::is_absolute(E.Path)) {
+      Held.release(/*Remove=*/false);
+      Diags.push_back(errorAt(at(Path), "the lock file " + name(L) +
+                                            " is not one skgen wrote; remove "
+                                            "it by hand"));
+      return false;
+    }
     Probe P;
     P.E = &E;
     P.Temp = tempPath(E.Path, J.Id);
@@ -293,10 +328,15 @@ bool recoverPath(const std::string &Path, bool Repair,
   // Undoing needs every replaced file's old content.
   bool Ok = true;
   for (const Probe &P : Probes) {
+    // A lock file is an input like any other (it could come with a
+    // checkout): a file is only ever restored or removed if its own lock
+    // file of that run is there too.
+    bool Locked = Mine.count(lockPath(P.E->Path)) != 0;
     bool Restorable =
-        P.S == State::Old || AllNew || P.E->Created ||
-        (P.HasOrig && P.OrigHash == P.E->OldHash) ||
-        (P.S == State::New && P.HasTemp && P.TempHash == P.E->OldHash);
+        P.S == State::Old || AllNew ||
+        (Locked &&
+         (P.E->Created || (P.HasOrig && P.OrigHash == P.E->OldHash) ||
+          (P.S == State::New && P.HasTemp && P.TempHash == P.E->OldHash)));
     if (P.S != State::Other && Restorable)
       continue;
     std::string Where = P.HasTemp   ? name(P.Temp)

@@ -744,3 +744,30 @@ TEST(Apply, KeepsHardLinksModeAndExtendedAttributes) {
   EXPECT_EQ(S.st_nlink, 2u);
   EXPECT_EQ(S.st_mode & 07777, 0640u);
 }
+
+TEST(Recover, AForgedLockFileCannotRemoveOtherFiles) {
+  // A lock file next to a.cpp (say, from a checkout) claiming that the run
+  // created victim.txt: recovery must not delete it (victim.txt has no lock
+  // file of that run).
+  TempDir D;
+  std::string A = D.file("a.cpp"), Victim = D.file("victim.txt");
+  writeFile(A, "a\n");
+  writeFile(Victim, "precious\n");
+  Journal J;
+  J.Id = "deadbeef";
+  J.Pid = 1;
+  JournalEntry EA, EV;
+  EA.Path = A;
+  EA.OldHash = hashContent("a\n");
+  EA.NewHash = hashContent("b\n");
+  EV.Path = Victim;
+  EV.Created = true;
+  EV.NewHash = hashContent("precious\n");
+  J.Files = {EA, EV};
+  writeFile(lockPath(A), J.toJSON());
+  std::vector<Diagnostic> Diags;
+  EXPECT_FALSE(recoverPath(A, /*Repair=*/true, Diags));
+  EXPECT_EQ(errors(Diags), 1u);
+  EXPECT_EQ(readFile(Victim), "precious\n");
+  EXPECT_EQ(readFile(A), "a\n");
+}
