@@ -75,6 +75,25 @@ static cl::opt<bool> NoPrefilter(
     cl::desc("Parse every translation unit, even without annotations"),
     cl::Hidden, cl::cat(SkgenCategory));
 static cl::opt<bool>
+    NoCache("no-cache",
+            cl::desc("Neither read nor write the facts cache (in the build "
+                     "directory, or $XDG_CACHE_HOME/skgen without -p)"),
+            cl::cat(SkgenCategory));
+static cl::opt<bool>
+    NoPch("no-pch",
+          cl::desc("Do not share a precompiled header of the includes that "
+                   "translation units start with"),
+          cl::cat(SkgenCategory));
+static cl::opt<bool>
+    CacheStats("cache-stats",
+               cl::desc("Report cached and parsed translation units on stderr"),
+               cl::Hidden, cl::cat(SkgenCategory));
+static cl::opt<std::string>
+    DepFile("depfile",
+            cl::desc("With --dump-facts: write the files the facts were read "
+                     "from as a Make/Ninja depfile"),
+            cl::value_desc("file"), cl::cat(SkgenCategory));
+static cl::opt<bool>
     ParseSchema("parse-schema",
                 cl::desc("Read schemas (one per line) on stdin and print them "
                          "canonically"),
@@ -170,6 +189,15 @@ int main(int argc, const char **argv) {
   Opts.AliasKey = AliasKey;
   Opts.Force = Force;
   Opts.NoPrefilter = NoPrefilter;
+  Opts.NoCache = NoCache;
+  Opts.NoPch = NoPch;
+  Opts.CacheStats = CacheStats;
+  Opts.DepFile = DepFile;
+  if (!Opts.DepFile.empty() &&
+      (Opts.DumpFacts.empty() || Opts.DumpFacts == "-")) {
+    errs() << "skgen: error: --depfile needs --dump-facts=<file>\n";
+    return 2;
+  }
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
 
   if (Opts.Sources.empty() && Opts.FactsInputs.empty()) {

@@ -4,6 +4,7 @@
 #include "Gen/Generate.h"
 #include "Graph/OpGraph.h"
 #include "Rewrite/Rewrite.h"
+#include "Scan/Cache.h"
 #include "Scan/Scanner.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <set>
 
 namespace skgen {
 
@@ -57,6 +59,31 @@ static bool clobbersInput(const std::string &Option, const std::string &Path,
       return true;
     }
   return false;
+}
+
+/// `target: deps...` for Ninja/Make: every file the facts were read from.
+static bool writeDepFile(const std::string &Path, const std::string &Target,
+                         const std::vector<std::string> &Sources,
+                         const scan::ScanReport &Report,
+                         llvm::raw_ostream &Err) {
+  auto Escape = [](llvm::StringRef P) {
+    std::string E;
+    for (char C : P) {
+      if (C == ' ' || C == '#' || C == '\\')
+        E += '\\';
+      if (C == '$')
+        E += '$';
+      E += C;
+    }
+    return E;
+  };
+  std::set<std::string> Deps(Sources.begin(), Sources.end());
+  for (const auto &In : Report.Inputs)
+    Deps.insert(In.begin(), In.end());
+  std::string Text = Escape(Target) + ":";
+  for (const std::string &D : Deps)
+    Text += " \\\n  " + Escape(D);
+  return writeTextFile(Path, Text + "\n", Err);
 }
 
 static bool loadFacts(const std::string &Path, std::vector<TUFacts> &Out,
@@ -111,8 +138,19 @@ int runPipeline(const DriverOptions &Opts,
     SO.Jobs = Opts.Jobs;
     SO.NoPrefilter = Opts.NoPrefilter;
     SO.BuildDir = Opts.BuildDir;
-    Facts = scan::scanFiles(*DB, Opts.Sources, SO);
+    SO.CacheDir = Opts.NoCache ? "" : scan::defaultCacheDir(Opts.BuildDir);
+    SO.UsePch = !Opts.NoPch;
+    scan::ScanReport Report;
+    Facts = scan::scanFiles(*DB, Opts.Sources, SO, &Report);
     rewrite::reportBrokenBlocks(Facts);
+    if (Opts.CacheStats)
+      Err << "skgen: scan: " << Report.Hits << " cached, " << Report.BodyHits
+          << " cached after body edits, " << Report.Parsed << " parsed ("
+          << Report.WithPch << " with a shared PCH, " << Report.PchBuilt
+          << " PCH built)\n";
+    if (!Opts.DepFile.empty() &&
+        !writeDepFile(Opts.DepFile, Opts.DumpFacts, Opts.Sources, Report, Err))
+      return 1;
   }
   for (const std::string &F : Opts.FactsInputs)
     if (!loadFacts(F, Facts, Err))
@@ -122,7 +160,14 @@ int runPipeline(const DriverOptions &Opts,
     if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Err))
       return 1;
     nlohmann::json J = Facts;
-    bool Ok = writeTextFile(Opts.DumpFacts, J.dump(2) + "\n", Err);
+    std::string Text = J.dump(2) + "\n";
+    // Unchanged facts keep their timestamp: a build step depending on them
+    // (Ninja's restat) has nothing to do.
+    bool Same = false;
+    if (Opts.DumpFacts != "-")
+      if (auto Old = llvm::MemoryBuffer::getFile(Opts.DumpFacts))
+        Same = (*Old)->getBuffer() == Text;
+    bool Ok = Same || writeTextFile(Opts.DumpFacts, Text, Err);
     std::vector<Diagnostic> Diags;
     for (const TUFacts &T : Facts)
       Diags.insert(Diags.end(), T.Diagnostics.begin(), T.Diagnostics.end());

@@ -31,6 +31,10 @@ struct DriverOptions {
   unsigned Jobs = 1;
   bool Force = false;
   bool NoPrefilter = false;
+  bool NoCache = false;    // --no-cache: neither read nor write the cache.
+  bool NoPch = false;      // --no-pch: no shared precompiled header.
+  bool CacheStats = false; // --cache-stats: report hits/parses on stderr.
+  std::string DepFile;     // --depfile=F: Make-style deps of --dump-facts.
   std::string BaseDir;  // For relative paths in output; the working directory.
   std::string BuildDir; // -p: base of relative `directory` entries.
 };

@@ -215,6 +215,8 @@ public:
     recordFiles();
   }
 
+  const std::vector<const FunctionDecl *> &skipped() const { return Skipped; }
+
 private:
   ASTContext &Ctx;
   SourceManager &SM;
@@ -970,6 +972,17 @@ void collectFacts(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
   Collector C(Ctx, Locs, Out);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   C.finish(Uses);
+}
+
+void collectFacts(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
+                  const std::vector<AnnotationUse> &Uses,
+                  const std::vector<Decl *> &TopLevel,
+                  std::vector<const FunctionDecl *> &Skipped) {
+  Collector C(Ctx, Locs, Out);
+  for (Decl *D : TopLevel)
+    C.TraverseDecl(D);
+  C.finish(Uses);
+  Skipped = C.skipped();
 }
 
 } // namespace scan

@@ -12,6 +12,8 @@
 
 namespace clang {
 class ASTContext;
+class Decl;
+class FunctionDecl;
 class SourceManager;
 } // namespace clang
 
@@ -47,6 +49,16 @@ struct AnnotationUse {
 /// function body) is an error, unless Clang already reported errors.
 void collectFacts(clang::ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
                   const std::vector<AnnotationUse> &Uses = {});
+
+/// The same, walking only \p TopLevel (top-level declarations in parse
+/// order; the scanner passes those of the main file and project headers, not
+/// of system headers or a precompiled header) instead of the whole
+/// translation unit. \p Skipped receives the functions whose bodies Clang
+/// skipped among them.
+void collectFacts(clang::ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
+                  const std::vector<AnnotationUse> &Uses,
+                  const std::vector<clang::Decl *> &TopLevel,
+                  std::vector<const clang::FunctionDecl *> &Skipped);
 
 } // namespace scan
 } // namespace skgen

@@ -3,16 +3,26 @@
 // One ClangTool per translation unit (so TUs can run in parallel on a thread
 // pool), each on its own physical file system view (the compile command's
 // working directory is per-tool state, not the process's), with function
-// bodies skipped. A textual prefilter skips TUs without annotations.
+// bodies skipped. A textual prefilter skips TUs without annotations; the
+// facts cache (Cache.h) answers for TUs whose inputs did not change; the TUs
+// left share one precompiled header of their common leading includes
+// (Preamble.h). The facts walk reads only the top-level declarations of the
+// main file and project headers (never those of system headers or of a
+// precompiled header).
 //
 //===----------------------------------------------------------------------===//
 #include "Scan/Scanner.h"
 #include "Scan/AnnotationVisitor.h"
+#include "Scan/Cache.h"
 #include "Scan/CommandLine.h"
+#include "Scan/Outline.h"
+#include "Scan/Preamble.h"
 #include "Scan/Prefilter.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclGroup.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -20,6 +30,7 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
@@ -111,12 +122,15 @@ private:
 };
 
 /// Records every use of an annotation macro that expands to an attribute
-/// (also inside function bodies, whose tokens are skipped but preprocessed).
+/// (also inside function bodies, whose tokens are skipped but preprocessed),
+/// except in system headers, which skgen does not read. Notes uses of
+/// __DATE__/__TIME__/__TIMESTAMP__ (facts that depend on the clock are not
+/// cached).
 class AnnotationUses : public clang::PPCallbacks {
 public:
   AnnotationUses(const clang::SourceManager &SM,
-                 std::vector<AnnotationUse> &Uses)
-      : SM(SM), Uses(Uses) {}
+                 std::vector<AnnotationUse> &Uses, bool &UsesClock)
+      : SM(SM), Uses(Uses), UsesClock(UsesClock) {}
   void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &MD,
                     clang::SourceRange Range,
                     const clang::MacroArgs *) override {
@@ -125,7 +139,12 @@ public:
         "SKGEN_STRUCTURED",   "SKGEN_KERNEL",        "SKGEN_FUNCTIONAL_NAME",
         "SKGEN_INPLACE_NAME", "SKGEN_NO_FUNCTIONAL", "SKGEN_NO_INPLACE",
         "SKGEN_ALLOC",        "SKGEN_EXTERNAL"};
-    if (!II || !llvm::is_contained(Annotations, II->getName()))
+    if (!II)
+      return;
+    if (II->getName() == "__DATE__" || II->getName() == "__TIME__" ||
+        II->getName() == "__TIMESTAMP__")
+      UsesClock = true;
+    if (!llvm::is_contained(Annotations, II->getName()))
       return;
     // As defined by skgen/annotations.h: not when the annotations are off
     // (SKGEN_DISABLE_ANNOTATIONS: empty), nor for someone else's macro.
@@ -135,74 +154,152 @@ public:
         MI->getReplacementToken(0).getIdentifierInfo()->getName() !=
             "SKGEN_ANNOTATE_")
       return;
-    Uses.push_back({SM.getExpansionLoc(Range.getBegin()), II->getName().str()});
+    clang::SourceLocation L = SM.getExpansionLoc(Range.getBegin());
+    if (SM.isInSystemHeader(L))
+      return;
+    Uses.push_back({L, II->getName().str()});
   }
 
 private:
   const clang::SourceManager &SM;
   std::vector<AnnotationUse> &Uses;
+  bool &UsesClock;
+};
+
+/// What parsing one translation unit produced.
+struct ParseResult {
+  TUFacts Facts;
+  std::vector<FileDep> Deps;
+  std::vector<FileOutline> Outlines;
+  NameSet Macros;
+  bool Cacheable = false; // Deps are complete and replayable.
+  bool HadErrors = false; // Clang reported errors (or failed).
 };
 
 class FactsConsumer : public clang::ASTConsumer {
 public:
-  FactsConsumer(TUFacts &T, const std::string &Directory,
-                const std::vector<AnnotationUse> &Uses)
-      : T(T), Directory(Directory), Uses(Uses) {}
+  FactsConsumer(clang::CompilerInstance &CI, ParseResult &R,
+                const std::string &Directory,
+                const std::vector<AnnotationUse> &Uses, bool WantOutlines)
+      : CI(CI), R(R), Directory(Directory), Uses(Uses),
+        WantOutlines(WantOutlines) {}
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef DG) override {
+    const clang::SourceManager &SM = CI.getSourceManager();
+    for (clang::Decl *D : DG)
+      if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        TopLevel.push_back(D);
+    return true;
+  }
+
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     LocConverter Locs(Ctx.getSourceManager(), Directory);
-    collectFacts(Ctx, Locs, T, Uses);
+    std::vector<const clang::FunctionDecl *> Skipped;
+    collectFacts(Ctx, Locs, R.Facts, Uses, TopLevel, Skipped);
+    if (WantOutlines)
+      outlines(Ctx, Locs, Skipped);
   }
 
 private:
-  TUFacts &T;
+  /// Macro (and poisoned) names of the TU, and the outline of every project
+  /// file with skipped bodies.
+  void outlines(clang::ASTContext &Ctx, LocConverter &Locs,
+                const std::vector<const clang::FunctionDecl *> &Skipped) {
+    clang::Preprocessor &PP = CI.getPreprocessor();
+    for (const auto &E : PP.getIdentifierTable()) {
+      const clang::IdentifierInfo *II = E.getValue();
+      if (II->hadMacroDefinition() || II->isPoisoned())
+        R.Macros.push_back(nameHash(II->getName()));
+    }
+    for (const auto &M : PP.macros(/*IncludeExternalMacros=*/true))
+      R.Macros.push_back(nameHash(M.first->getName()));
+    std::sort(R.Macros.begin(), R.Macros.end());
+    R.Macros.erase(std::unique(R.Macros.begin(), R.Macros.end()),
+                   R.Macros.end());
+
+    uint32_t Bits;
+    if (!lexerOptionBits(Ctx.getLangOpts(), Bits))
+      return;
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    std::map<clang::FileID, std::vector<unsigned>> Ends;
+    Ends[SM.getMainFileID()];
+    for (const clang::FunctionDecl *FD : Skipped) {
+      clang::SourceLocation End = FD->getEndLoc();
+      if (End.isInvalid())
+        continue;
+      End = SM.getExpansionRange(End).getEnd();
+      End = clang::Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+      if (End.isInvalid() || SM.isInSystemHeader(End))
+        continue;
+      std::pair<clang::FileID, unsigned> D = SM.getDecomposedLoc(End);
+      Ends[D.first].push_back(D.second);
+    }
+    for (auto &E : Ends) {
+      std::string Name = Locs.fileName(E.first);
+      bool Invalid = false;
+      llvm::StringRef Text = SM.getBufferData(E.first, &Invalid);
+      if (Name.empty() || Invalid)
+        continue;
+      R.Outlines.push_back(
+          makeOutline(Name, Text, Bits, std::move(E.second), R.Macros));
+    }
+  }
+
+  clang::CompilerInstance &CI;
+  ParseResult &R;
   const std::string &Directory;
   const std::vector<AnnotationUse> &Uses;
+  bool WantOutlines;
+  std::vector<clang::Decl *> TopLevel;
 };
 
 class ScanAction : public clang::ASTFrontendAction {
 public:
-  ScanAction(TUFacts &T, const std::string &Directory)
-      : T(T), Directory(Directory) {}
+  ScanAction(ParseResult &R, const std::string &Directory,
+             const std::string &Pch, bool WantOutlines, bool &UsesClock)
+      : R(R), Directory(Directory), Pch(Pch), WantOutlines(WantOutlines),
+        UsesClock(UsesClock) {}
+  bool BeginInvocation(clang::CompilerInstance &CI) override {
+    if (!Pch.empty())
+      CI.getPreprocessorOpts().ImplicitPCHInclude = Pch;
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
     // Declarations are all we need: skip function bodies.
     CI.getFrontendOpts().SkipFunctionBodies = true;
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<AnnotationUses>(CI.getSourceManager(), Uses));
-    return std::make_unique<FactsConsumer>(T, Directory, Uses);
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<AnnotationUses>(
+        CI.getSourceManager(), Uses, UsesClock));
+    return std::make_unique<FactsConsumer>(CI, R, Directory, Uses,
+                                           WantOutlines);
   }
 
 private:
-  TUFacts &T;
+  ParseResult &R;
   const std::string &Directory;
+  const std::string &Pch;
+  bool WantOutlines;
+  bool &UsesClock;
   std::vector<AnnotationUse> Uses;
 };
 
 class ScanActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  ScanActionFactory(TUFacts &T, const std::string &Directory)
-      : T(T), Directory(Directory) {}
+  ScanActionFactory(ParseResult &R, const std::string &Directory,
+                    const std::string &Pch, bool WantOutlines, bool &UsesClock)
+      : R(R), Directory(Directory), Pch(Pch), WantOutlines(WantOutlines),
+        UsesClock(UsesClock) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<ScanAction>(T, Directory);
+    return std::make_unique<ScanAction>(R, Directory, Pch, WantOutlines,
+                                        UsesClock);
   }
 
 private:
-  TUFacts &T;
+  ParseResult &R;
   const std::string &Directory;
-};
-
-/// A database of exactly one (already adjusted) command.
-class SingleCommandDatabase : public clang::tooling::CompilationDatabase {
-public:
-  explicit SingleCommandDatabase(clang::tooling::CompileCommand C)
-      : C(std::move(C)) {}
-  std::vector<clang::tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef) const override {
-    return {C};
-  }
-
-private:
-  clang::tooling::CompileCommand C;
+  const std::string &Pch;
+  bool WantOutlines;
+  bool &UsesClock;
 };
 
 std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
@@ -220,29 +317,95 @@ std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
   return std::string(P);
 }
 
-TUFacts scanOne(const std::string &File,
-                const std::vector<clang::tooling::CompileCommand> &Cmds,
-                Prefilter &PF, const ScanOptions &Opts) {
-  TUFacts T;
+/// Parses \p File with \p Cmd (adjusted), using the precompiled header \p Pch
+/// when not null.
+ParseResult parseTU(const std::string &File,
+                    const clang::tooling::CompileCommand &Cmd,
+                    const Preamble *Pch, bool Record) {
+  ParseResult R;
+  R.Facts.MainFile = File;
+  SingleCommandDatabase DB(Cmd);
+  std::vector<std::string> Ignore;
+  if (Pch)
+    Ignore.push_back(Pch->PchFile);
+  llvm::IntrusiveRefCntPtr<RecordingFileSystem> FS(new RecordingFileSystem(
+      llvm::vfs::createPhysicalFileSystem().release(), Ignore));
+  clang::tooling::ClangTool Tool(
+      DB, {File}, std::make_shared<clang::PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  DiagCollector Diags(R.Facts, Cmd.Directory);
+  Tool.setDiagnosticConsumer(&Diags);
+  std::string PchFile = Pch ? Pch->PchFile : "";
+  bool UsesClock = false;
+  ScanActionFactory Factory(R, Cmd.Directory, PchFile, Record, UsesClock);
+  int RC = Tool.run(&Factory);
+  bool HasError = false;
+  for (const Diagnostic &D : R.Facts.Diagnostics)
+    HasError |= D.Severity == Diagnostic::Level::Error;
+  if (RC != 0 && !HasError) {
+    R.Facts.Diagnostics.push_back(
+        errorAt(SourceLoc(), "clang could not process '" + File + "'"));
+  }
+  R.HadErrors = HasError || RC != 0;
+  R.Cacheable =
+      Record && FS->deps(R.Deps) && !UsesClock && (RC == 0 || HasError);
+  if (Pch) {
+    // The precompiled header stands for the files it was built from.
+    std::map<std::string, FileDep> All;
+    for (FileDep &D : R.Deps)
+      All[D.Path] = std::move(D);
+    for (const FileDep &D : Pch->Deps) {
+      FileDep &Mine = All[D.Path];
+      if (Mine.Path.empty() || Mine.Hash.empty())
+        Mine = D;
+    }
+    R.Deps.clear();
+    for (auto &E : All)
+      R.Deps.push_back(std::move(E.second));
+    R.Macros.insert(R.Macros.end(), Pch->Macros.begin(), Pch->Macros.end());
+    std::sort(R.Macros.begin(), R.Macros.end());
+    R.Macros.erase(std::unique(R.Macros.begin(), R.Macros.end()),
+                   R.Macros.end());
+  }
+  return R;
+}
+
+/// A translation unit's way through the scan.
+struct Job {
+  std::string File;
+  TUFacts Facts; // Diagnostics about the command; then the TU's facts.
+  clang::tooling::CompileCommand Cmd;
+  bool Ready = false; // Facts complete (skipped, cached, or an error).
+  std::string Key;    // Cache key, when cached.
+  std::shared_ptr<const Preamble> Pch;
+  std::vector<std::string> Inputs;
+};
+
+/// Everything before parsing: the command, the prefilter, the cache.
+void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
+             Prefilter &PF, const ScanOptions &Opts, FactsCache *Cache) {
+  TUFacts &T = J.Facts;
+  const std::string &File = J.File;
   T.MainFile = File;
+  J.Ready = true;
   llvm::sys::fs::file_status St;
   if (std::error_code EC = llvm::sys::fs::status(File, St)) {
     T.Diagnostics.push_back(
         errorAt(SourceLoc(), "cannot scan '" + File + "': " + EC.message()));
-    return T;
+    return;
   }
   if (llvm::sys::fs::is_directory(St)) {
     T.Diagnostics.push_back(
         errorAt(SourceLoc(), "cannot scan '" + File +
                                  "': is a directory, not a source file"));
-    return T;
+    return;
   }
   if (Cmds.empty() || Cmds.front().CommandLine.empty()) {
     T.Diagnostics.push_back(errorAt(SourceLoc(), "no compile command for '" +
                                                      File +
                                                      "' in the compilation "
                                                      "database"));
-    return T;
+    return;
   }
   clang::tooling::CompileCommand Cmd = Cmds.front();
   if (!Cmd.Heuristic.empty()) {
@@ -260,34 +423,69 @@ TUFacts scanOne(const std::string &File,
       !PF.mayContainAnnotations(File,
                                 includeDirs(Cmd.CommandLine, Cmd.Directory))) {
     T.Skipped = true;
-    return T;
+    return;
   }
+  J.Cmd = std::move(Cmd);
+  if (Cache) {
+    J.Key = Cache->key(J.Cmd.Directory, File, J.Cmd.CommandLine);
+    TUFacts Cached;
+    if (Cache->lookup(J.Key, Cached, &J.Inputs)) {
+      T.Kernels = std::move(Cached.Kernels);
+      T.Files = std::move(Cached.Files);
+      T.Diagnostics.insert(T.Diagnostics.end(), Cached.Diagnostics.begin(),
+                           Cached.Diagnostics.end());
+      return;
+    }
+  }
+  J.Ready = false;
+}
 
-  SingleCommandDatabase DB(Cmd);
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
-      llvm::vfs::createPhysicalFileSystem().release());
-  clang::tooling::ClangTool Tool(
-      DB, {File}, std::make_shared<clang::PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
-  DiagCollector Diags(T, Cmd.Directory);
-  Tool.setDiagnosticConsumer(&Diags);
-  ScanActionFactory Factory(T, Cmd.Directory);
-  int RC = Tool.run(&Factory);
-  bool HasError = false;
-  for (const Diagnostic &D : T.Diagnostics)
-    HasError |= D.Severity == Diagnostic::Level::Error;
-  if (RC != 0 && !HasError) {
-    T.Diagnostics.push_back(
-        errorAt(SourceLoc(), "clang could not process '" + File + "'"));
+/// Parses a TU that was not answered by the cache, and caches its facts.
+void parse(Job &J, const ScanOptions &Opts, FactsCache *Cache) {
+  ParseResult R = parseTU(J.File, J.Cmd, J.Pch.get(), Cache != nullptr);
+  if (J.Pch && R.HadErrors) {
+    // Errors with the precompiled header: the facts are those of a parse
+    // without it (which reports the errors, if they are the TU's own).
+    R = parseTU(J.File, J.Cmd, nullptr, Cache != nullptr);
+    J.Pch = nullptr;
   }
-  return T;
+  for (const FileDep &D : R.Deps)
+    if (D.K == FileDep::File && !D.Hash.empty())
+      J.Inputs.push_back(D.Path);
+  if (Cache && R.Cacheable) {
+    CacheEntry E;
+    E.Deps = std::move(R.Deps);
+    E.Outlines = std::move(R.Outlines);
+    if (!E.Outlines.empty())
+      E.MacrosId = Cache->storeMacros(R.Macros);
+    E.Facts = R.Facts;
+    Cache->store(J.Key, E);
+  }
+  TUFacts &T = J.Facts;
+  T.Kernels = std::move(R.Facts.Kernels);
+  T.Files = std::move(R.Facts.Files);
+  T.Diagnostics.insert(T.Diagnostics.end(), R.Facts.Diagnostics.begin(),
+                       R.Facts.Diagnostics.end());
+  J.Ready = true;
+}
+
+template <typename Fn> void forEach(size_t N, unsigned Jobs, Fn F) {
+  if (Jobs <= 1 || N <= 1) {
+    for (size_t I = 0; I < N; ++I)
+      F(I);
+    return;
+  }
+  llvm::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I = 0; I < N; ++I)
+    Pool.async([&F, I] { F(I); });
+  Pool.wait();
 }
 
 } // namespace
 
 std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
                                const std::vector<std::string> &Files,
-                               const ScanOptions &Opts) {
+                               const ScanOptions &Opts, ScanReport *Report) {
   // The database is queried from this thread only.
   std::vector<std::vector<clang::tooling::CompileCommand>> Cmds;
   std::vector<clang::tooling::CompileCommand> All;
@@ -315,18 +513,51 @@ std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
     Cmds.push_back(std::move(C));
   }
 
-  std::vector<TUFacts> Out(Files.size());
+  std::unique_ptr<FactsCache> Cache;
+  if (!Opts.CacheDir.empty())
+    Cache = std::make_unique<FactsCache>(Opts.CacheDir, skgenBuildId());
+  std::vector<Job> Jobs(Files.size());
   Prefilter PF;
-  unsigned Jobs = std::max(1u, Opts.Jobs);
-  if (Jobs == 1 || Files.size() <= 1) {
-    for (size_t I = 0; I < Files.size(); ++I)
-      Out[I] = scanOne(Files[I], Cmds[I], PF, Opts);
-    return Out;
+  unsigned N = std::max(1u, Opts.Jobs);
+  forEach(Files.size(), N, [&](size_t I) {
+    Jobs[I].File = Files[I];
+    prepare(Jobs[I], Cmds[I], PF, Opts, Cache.get());
+  });
+
+  std::vector<Job *> ToParse;
+  for (Job &J : Jobs)
+    if (!J.Ready)
+      ToParse.push_back(&J);
+  unsigned PchBuilt = 0;
+  if (Cache && Opts.UsePch && !ToParse.empty()) {
+    std::vector<PreambleRequest> Reqs;
+    for (Job *J : ToParse)
+      Reqs.push_back({J->File, J->Cmd});
+    std::vector<std::shared_ptr<const Preamble>> P =
+        planPreambles(*Cache, Reqs, &PchBuilt);
+    for (size_t I = 0; I < ToParse.size(); ++I)
+      ToParse[I]->Pch = P[I];
   }
-  llvm::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
-  for (size_t I = 0; I < Files.size(); ++I)
-    Pool.async([&, I] { Out[I] = scanOne(Files[I], Cmds[I], PF, Opts); });
-  Pool.wait();
+  forEach(ToParse.size(), N,
+          [&](size_t I) { parse(*ToParse[I], Opts, Cache.get()); });
+
+  std::vector<TUFacts> Out;
+  if (Report) {
+    *Report = ScanReport();
+    if (Cache) {
+      Report->Hits = Cache->Hits;
+      Report->BodyHits = Cache->BodyHits;
+    }
+    Report->Parsed = ToParse.size();
+    for (Job *J : ToParse)
+      Report->WithPch += J->Pch != nullptr;
+    Report->PchBuilt = PchBuilt;
+  }
+  for (Job &J : Jobs) {
+    if (Report)
+      Report->Inputs.push_back(std::move(J.Inputs));
+    Out.push_back(std::move(J.Facts));
+  }
   return Out;
 }
 

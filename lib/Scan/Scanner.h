@@ -23,6 +23,22 @@ struct ScanOptions {
   /// Base for relative `directory` entries of the compilation database (the
   /// directory holding compile_commands.json). Empty: the current directory.
   std::string BuildDir;
+  /// The persistent facts cache (Cache.h); empty: none.
+  std::string CacheDir;
+  /// Share a precompiled header of common leading includes (Preamble.h);
+  /// needs the cache, which keeps it.
+  bool UsePch = true;
+};
+
+/// How the scan went, for --cache-stats, depfiles and tests.
+struct ScanReport {
+  unsigned Hits = 0;     // Facts from the cache, inputs unchanged.
+  unsigned BodyHits = 0; // From the cache, after edits inside bodies only.
+  unsigned Parsed = 0;   // Translation units parsed.
+  unsigned WithPch = 0;  // ... of which with a precompiled header.
+  unsigned PchBuilt = 0; // Precompiled headers built.
+  /// Per input file: the files its facts were read from.
+  std::vector<std::vector<std::string>> Inputs;
 };
 
 /// Scans each source file (one translation unit each) with the flags from
@@ -30,7 +46,8 @@ struct ScanOptions {
 /// (independent of Jobs). Never throws; problems become diagnostics.
 std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
                                const std::vector<std::string> &Files,
-                               const ScanOptions &Opts);
+                               const ScanOptions &Opts,
+                               ScanReport *Report = nullptr);
 
 } // namespace scan
 } // namespace skgen
