@@ -13,6 +13,10 @@ config.test_exec_root = os.path.join(config.skgen_obj_root, "test")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.skgen_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# skgen's facts cache (without -p it lives in $XDG_CACHE_HOME/skgen): one per
+# build tree, shared by the tests (which thereby also run against a warm
+# cache on a re-run), never the user's.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.skgen_obj_root, "test", "xdg-cache")
 # Stable, uncolored output for FileCheck.
 config.environment["TERM"] = "dumb"
 

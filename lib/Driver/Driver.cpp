@@ -164,7 +164,7 @@ int runPipeline(const DriverOptions &Opts,
     // Unchanged facts keep their timestamp: a build step depending on them
     // (Ninja's restat) has nothing to do.
     bool Same = false;
-    if (Opts.DumpFacts != "-")
+    if (Opts.DumpFacts != "-" && llvm::sys::fs::is_regular_file(Opts.DumpFacts))
       if (auto Old = llvm::MemoryBuffer::getFile(Opts.DumpFacts))
         Same = (*Old)->getBuffer() == Text;
     bool Ok = Same || writeTextFile(Opts.DumpFacts, Text, Err);

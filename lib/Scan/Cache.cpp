@@ -259,7 +259,10 @@ bool parseEntry(llvm::StringRef Text, const std::string &Key, CacheEntry &E) {
 std::string serializePchMeta(const std::string &Key, const PchMeta &M) {
   std::string Out = PchMagic;
   Out += "key " + std::to_string(Key.size()) + "\n" + Key + "\n";
-  Out += "pch " + (M.PchFile.empty() ? std::string("-") : M.PchFile) + "\n";
+  Out +=
+      "pch " +
+      (M.PchFile.empty() ? std::string("- -") : M.PchFile + " " + M.PchHash) +
+      "\n";
   Out +=
       "macros " + (M.MacrosId.empty() ? std::string("-") : M.MacrosId) + "\n";
   if (!writeDeps(Out, M.Deps))
@@ -276,11 +279,15 @@ bool parsePchMeta(llvm::StringRef Text, const std::string &Key, PchMeta &M) {
   if (R.line() != llvm::StringRef(PchMagic).drop_back() || !R.Ok ||
       R.blob("key") != Key || !R.Ok)
     return false;
-  llvm::StringRef Pch = R.word("pch"), Macros = R.word("macros");
+  llvm::StringRef Pch, PchHash;
+  std::tie(Pch, PchHash) = R.word("pch").split(' ');
+  llvm::StringRef Macros = R.word("macros");
   if (!R.Ok || Pch.empty() || Pch.contains('/') ||
+      (Pch == "-") != (PchHash == "-") || (Pch != "-" && !isHex(PchHash)) ||
       (Macros != "-" && !isHex(Macros)))
     return false;
   M.PchFile = Pch == "-" ? "" : Pch.str();
+  M.PchHash = Pch == "-" ? "" : PchHash.str();
   M.MacrosId = Macros == "-" ? "" : Macros.str();
   return readDeps(R, M.Deps) && R.S.empty();
 }

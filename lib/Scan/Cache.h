@@ -88,9 +88,10 @@ std::string defaultCacheDir(const std::string &BuildDir);
 
 /// The record of a precompiled header in the cache (Preamble.h): its file
 /// (in the cache's pch/ directory; empty if it could not be built from these
-/// inputs), its macro-name set and what building it read.
+/// inputs) and the hash of its contents, its macro-name set and what building
+/// it read.
 struct PchMeta {
-  std::string PchFile, MacrosId;
+  std::string PchFile, PchHash, MacrosId;
   std::vector<FileDep> Deps;
 };
 std::string serializePchMeta(const std::string &Key, const PchMeta &M);

@@ -21,9 +21,11 @@ namespace {
 #define SKGEN_LEXER_OPTIONS(X)                                                 \
   X(LineComment)                                                               \
   X(CPlusPlus)                                                                 \
-  X(CPlusPlus11) X(CPlusPlus14) X(CPlusPlus17) X(CPlusPlus20) X(CPlusPlus2b)   \
-      X(C99) X(C11) X(C17) X(C2x) X(Digraphs) X(DollarIdents) X(WChar)         \
-          X(Char8) X(GNUMode) X(GNUKeywords) X(Bool) X(Half)
+  X(CPlusPlus11)                                                               \
+  X(CPlusPlus14)                                                               \
+  X(CPlusPlus17) X(CPlusPlus20) X(CPlusPlus2b) X(C99) X(C11) X(C17) X(C2x)     \
+      X(Digraphs) X(DollarIdents) X(WChar) X(Char8) X(GNUMode) X(GNUKeywords)  \
+          X(Bool) X(Half)
 
 clang::LangOptions fromBits(uint32_t Bits) {
   clang::LangOptions LO;

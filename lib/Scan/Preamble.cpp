@@ -235,8 +235,12 @@ bool loadUsable(FactsCache &Cache, const std::string &Meta,
   }
   auto Q = std::make_shared<Preamble>();
   Q->PchFile = cachePath(Cache, M.PchFile);
+  Q->MetaFile = Meta;
   Q->Deps = std::move(M.Deps);
-  if (!llvm::sys::fs::exists(Q->PchFile) ||
+  // Its contents as built (files in the cache are never changed in place).
+  auto Pch = llvm::MemoryBuffer::getFile(Q->PchFile, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Pch || contentHash((*Pch)->getBuffer()) != M.PchHash ||
       (!M.MacrosId.empty() && !Cache.loadMacros(M.MacrosId, Q->Macros)))
     return false;
   P = std::move(Q);
@@ -310,7 +314,11 @@ ensurePch(FactsCache &Cache, const Group &G,
   if (Ok) {
     M.PchFile = llvm::sys::path::filename(PchPath).str();
     M.MacrosId = Cache.storeMacros(Macros);
-    Ok = !M.MacrosId.empty();
+    auto B = llvm::MemoryBuffer::getFile(PchPath, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+    Ok = !M.MacrosId.empty() && B;
+    if (Ok)
+      M.PchHash = contentHash((*B)->getBuffer());
   }
   if (!Ok) {
     llvm::sys::fs::remove(PchPath);
@@ -335,12 +343,18 @@ ensurePch(FactsCache &Cache, const Group &G,
     return nullptr;
   auto Q = std::make_shared<Preamble>();
   Q->PchFile = std::string(PchPath);
+  Q->MetaFile = Meta;
   Q->Deps = std::move(M.Deps);
   Q->Macros = std::move(Macros);
   return Q;
 }
 
 } // namespace
+
+void discardPreamble(const Preamble &P) {
+  llvm::sys::fs::remove(P.MetaFile);
+  llvm::sys::fs::remove(P.PchFile);
+}
 
 std::vector<std::shared_ptr<const Preamble>>
 planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,

@@ -39,6 +39,7 @@ class FactsCache;
 /// A precompiled header a TU may use.
 struct Preamble {
   std::string PchFile;
+  std::string MetaFile;      // Its record in the cache.
   std::vector<FileDep> Deps; // What building it read.
   NameSet Macros;            // Its macro and poisoned names.
 };
@@ -57,6 +58,10 @@ struct PreambleRequest {
 std::vector<std::shared_ptr<const Preamble>>
 planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
               unsigned *Built = nullptr);
+
+/// Forgets a precompiled header that Clang could not use (the next run
+/// builds it again).
+void discardPreamble(const Preamble &P);
 
 /// The `#include <...>` lines \p Text starts with (only blank lines and
 /// comments between them), as "<name>".

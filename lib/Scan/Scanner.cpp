@@ -447,6 +447,8 @@ void parse(Job &J, const ScanOptions &Opts, FactsCache *Cache) {
     // Errors with the precompiled header: the facts are those of a parse
     // without it (which reports the errors, if they are the TU's own).
     R = parseTU(J.File, J.Cmd, nullptr, Cache != nullptr);
+    if (!R.HadErrors)
+      discardPreamble(*J.Pch); // Clang could not use it.
     J.Pch = nullptr;
   }
   for (const FileDep &D : R.Deps)

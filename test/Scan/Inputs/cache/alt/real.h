@@ -1,0 +1,2 @@
+#pragma once
+namespace real { using type = float; }

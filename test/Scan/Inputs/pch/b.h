@@ -1,0 +1,2 @@
+#pragma once
+namespace myops { inline int b() { return 1; } }
