@@ -1,103 +1,268 @@
 #!/usr/bin/env python3
-"""Benchmark of the scan phase: prefilter and parallelism.
+"""Benchmark of the scan phase on a generated corpus (utils/make_corpus.py):
+N translation units with the real torch headers, some annotated, a CMake
+project and its compile database.
 
-Generates a corpus of translation units that include the real torch headers
-(most TUs unannotated, as in a real op library; a few with annotated out=
-kernels), writes a compile_commands.json, and times `skgen --dump-facts`:
+Measured in one run, interleaved (each round runs every mode once, in this
+order), with the median wall time, its ratio to the baseline of the same run
+and the peak resident memory of the measured process tree:
 
-  * baseline:  --no-prefilter -j1   (every TU parsed, one at a time)
-  * prefilter: -j1                  (unannotated TUs not parsed)
-  * parallel:  --no-prefilter -jN
-  * default:   -jN
+  baseline      clang++-14 -fsyntax-only over all TUs (-jN, the TUs' flags)
+  one-TU parse  skgen --no-cache --no-pch on one annotated TU (reference for
+                one-file)
+  cold          skgen --no-cache --no-pch -jN (no cache, no shared PCH)
+  cold+pch      skgen -jN, empty cache (builds the shared PCH)
+  no-change     skgen -jN again
+  one-file      after a declaration added to one annotated TU
+  body-only     after an edit inside a function body of one annotated TU
+  steps         ninja bench_skgen_check (one scan step per TU + the check),
+                facts and cache removed before
+  steps-noop    ninja bench_skgen_check again (nothing changed)
 
-Each configuration runs --repeat times; the median wall time is reported
-together with its ratio to the baseline measured in the same run (machines
-are noisy, absolute times are not comparable across runs).
+skgen runs as `skgen --check -p build <all sources>` (scan, link, generate,
+compare), as in CI or a pre-commit hook. With --all-annotated a second
+corpus in which every TU is annotated is measured too (baseline, cold,
+cold+pch). With --full-build, a clean `ninja bench` (g++, -jN) is timed once
+per corpus, to put the build steps in proportion.
 
-Usage: utils/bench_scan.py [--skgen build/bin/skgen] [--tus 8] [--annotated 2]
+Usage: utils/bench_scan.py [--tus 25] [--annotated 0.25] [--rounds 3]
+                           [--all-annotated] [--full-build]
 """
 import argparse
 import json
 import os
+import shlex
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-ANNOTATED = """#include <ATen/ATen.h>
-#include <skgen/annotations.h>
-
-namespace bench {{
-SKGEN_STRUCTURED("bench::op{i}.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", CPU)
-at::Tensor &op{i}_out(const at::Tensor &self, const at::Tensor &other,
-                      const at::Scalar &alpha, at::Tensor &out) {{
-  return at::add_out(out, self, other, alpha);
-}}
-}} // namespace bench
-"""
-
-PLAIN = """#include <ATen/ATen.h>
-
-namespace bench {{
-at::Tensor helper{i}(const at::Tensor &x) {{ return x * {i}; }}
-}} // namespace bench
-"""
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+import make_corpus  # noqa: E402
 
 
-def make_corpus(d, tus, annotated):
-    files = []
-    for i in range(tus):
-        path = os.path.join(d, f"tu{i}.cpp")
-        with open(path, "w") as f:
-            f.write((ANNOTATED if i < annotated else PLAIN).format(i=i))
-        files.append(path)
-    flags = ["g++", "-std=c++17", "-I" + os.path.join(ROOT, "include"),
-             "-I/usr/include/torch/csrc/api/include", "-D_GLIBCXX_USE_CXX11_ABI=1",
-             "-O2", "-fno-semantic-interposition", "-c"]
-    db = [{"directory": d, "file": p, "arguments": flags + [p, "-o", p + ".o"]} for p in files]
-    with open(os.path.join(d, "compile_commands.json"), "w") as f:
-        json.dump(db, f, indent=1)
-    return files
+def run(cmd, cwd=None, ok=(0,)):
+    """Runs cmd; returns (wall seconds, peak RSS in KiB of it and its
+    descendants)."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    t = time.monotonic() - t0
+    rc = os.waitstatus_to_exitcode(status)
+    if rc not in ok:
+        sys.exit(f"failed ({rc}): {shlex.join(cmd)}\n{out.decode(errors='replace')[-3000:]}")
+    return t, ru.ru_maxrss
 
 
-def run(skgen, d, files, extra, repeat):
-    times = []
-    for _ in range(repeat):
-        t0 = time.monotonic()
-        p = subprocess.run([skgen, "-p", d, "--dump-facts=" + os.path.join(d, "facts.json")] + extra + files,
-                           capture_output=True, text=True)
-        times.append(time.monotonic() - t0)
-        if p.returncode != 0:
-            sys.exit(f"skgen failed ({' '.join(extra)}):\n{p.stderr}")
-    return statistics.median(times)
+def run_parallel(cmds, jobs):
+    """Runs the commands, jobs at a time; (wall, max peak RSS)."""
+    t0 = time.monotonic()
+    todo = list(cmds)
+    lock = threading.Lock()
+    peak = [0]
+
+    def worker():
+        while True:
+            with lock:
+                if not todo:
+                    return
+                c = todo.pop()
+            _, rss = run(c)
+            with lock:
+                peak[0] = max(peak[0], rss)
+
+    ts = [threading.Thread(target=worker) for _ in range(jobs)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    return time.monotonic() - t0, peak[0]
+
+
+def syntax_only_commands(build):
+    """The compile database's commands, as clang++-14 -fsyntax-only."""
+    cmds = []
+    for e in json.load(open(os.path.join(build, "compile_commands.json"))):
+        args = shlex.split(e["command"]) if "command" in e else e["arguments"]
+        out, skip = ["clang++-14", "-fsyntax-only"], False
+        for a in args[1:]:
+            if skip:
+                skip = False
+                continue
+            if a in ("-o", "-MF", "-MT", "-MQ"):
+                skip = True
+                continue
+            if a in ("-c", "-MD", "-MMD"):
+                continue
+            out.append(a)
+        cmds.append(out)
+    return cmds
+
+
+class Corpus:
+    def __init__(self, d, tus, annotated, skgen, jobs):
+        self.d, self.skgen, self.jobs = d, skgen, jobs
+        self.build = os.path.join(d, "build")
+        self.files = make_corpus.make_corpus(d, tus, annotated, skgen, fix=True)
+        self.annotated = self.files[:annotated]
+        self.edits = 0
+
+    def skgen_cmd(self, *extra):
+        return [self.skgen, "--check", f"-j{self.jobs}", "-p", self.build, *extra] + self.files
+
+    def clear_cache(self):
+        shutil.rmtree(os.path.join(self.build, ".skgen-cache"), ignore_errors=True)
+
+    def edit(self, body):
+        """A declaration added to, or a body edited in, the first annotated TU."""
+        self.edits += 1
+        path = self.annotated[0]
+        text = open(path).read()
+        if body:
+            text = text.replace("  return x + 0;", f"  int y{self.edits} = x;\n  return x + 0;", 1)
+        else:
+            text = text.replace("int helper0(int x) {", f"int extra{self.edits}();\nint helper0(int x) {{", 1)
+        open(path, "w").write(text)
+
+    # --- modes ---------------------------------------------------------------
+    def baseline(self):
+        return run_parallel(syntax_only_commands(self.build), self.jobs)
+
+    def one_tu(self):
+        return run([self.skgen, "--dump-facts=-", "--no-cache", "--no-pch", "-p", self.build,
+                    self.annotated[0]])
+
+    def cold(self):
+        return run(self.skgen_cmd("--no-cache", "--no-pch"))
+
+    def cold_pch(self):
+        self.clear_cache()
+        return run(self.skgen_cmd())
+
+    def no_change(self):
+        return run(self.skgen_cmd())
+
+    def one_file(self):
+        self.edit(body=False)
+        return run(self.skgen_cmd())
+
+    def body_only(self):
+        self.edit(body=True)
+        return run(self.skgen_cmd())
+
+    def steps(self):
+        self.clear_cache()
+        shutil.rmtree(os.path.join(self.build, "skgen"), ignore_errors=True)
+        os.makedirs(os.path.join(self.build, "skgen", "bench", "src"))
+        return run(["ninja", "-C", self.build, f"-j{self.jobs}", "bench_skgen_check"])
+
+    def steps_noop(self):
+        t = run(["ninja", "-C", self.build, f"-j{self.jobs}", "bench_skgen_check"])
+        out = subprocess.run(["ninja", "-C", self.build, "-n", "bench_skgen_check"],
+                             capture_output=True, text=True).stdout
+        if "no work to do" not in out:
+            sys.exit("ninja had work to do after a no-op build:\n" + out)
+        return t
+
+    def full_build(self):
+        subprocess.run(["ninja", "-C", self.build, "-t", "clean", "bench"], check=True,
+                       stdout=subprocess.DEVNULL)
+        return run(["ninja", "-C", self.build, f"-j{self.jobs}", "bench"])
+
+
+MODES = [
+    ("baseline", "clang++-14 -fsyntax-only, all TUs", Corpus.baseline),
+    ("one-TU", "skgen: parse of one annotated TU (no cache, no PCH)", Corpus.one_tu),
+    ("cold", "skgen --no-cache --no-pch", Corpus.cold),
+    ("cold+pch", "skgen, empty cache (shared PCH)", Corpus.cold_pch),
+    ("no-change", "skgen, nothing changed", Corpus.no_change),
+    ("one-file", "skgen, a declaration added to one TU", Corpus.one_file),
+    ("body-only", "skgen, a function body edited in one TU", Corpus.body_only),
+    ("steps", "ninja: scan steps + check, empty cache", Corpus.steps),
+    ("steps-noop", "ninja: scan steps + check, nothing changed", Corpus.steps_noop),
+]
+ALL_ANNOTATED_MODES = ["baseline", "cold", "cold+pch"]
+
+
+def measure(corpus, modes, rounds):
+    results = {m: [] for m in modes}
+    for r in range(rounds):
+        for name, _, fn in MODES:
+            if name in modes:
+                t, rss = fn(corpus)
+                results[name].append((t, rss))
+                print(f"  round {r + 1}: {name}: {t:.2f} s, {rss / 1024:.0f} MiB",
+                      file=sys.stderr, flush=True)
+    return results
+
+
+def table(title, results, extra=()):
+    base = statistics.median(t for t, _ in results["baseline"])
+    print(f"\n{title}\n")
+    print("| mode | what | median s | ratio to baseline | peak MiB |")
+    print("|---|---|---|---|---|")
+    for name, what, _ in MODES:
+        if name not in results:
+            continue
+        ts = [t for t, _ in results[name]]
+        t = statistics.median(ts)
+        rss = max(m for _, m in results[name]) / 1024
+        print(f"| {name} | {what} | {t:.2f} | {t / base:.3f} | {rss:.0f} |")
+    for line in extra:
+        print(line)
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--skgen", default=os.path.join(ROOT, "build", "bin", "skgen"))
-    ap.add_argument("--tus", type=int, default=8)
-    ap.add_argument("--annotated", type=int, default=2)
+    ap.add_argument("--tus", type=int, default=25)
+    ap.add_argument("--annotated", type=float, default=0.25,
+                    help="fraction of the TUs with an annotated kernel")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--modes", default=",".join(m for m, _, _ in MODES))
+    ap.add_argument("--all-annotated", action="store_true")
+    ap.add_argument("--full-build", action="store_true")
+    ap.add_argument("--keep", help="build the corpora in this directory and keep them")
     a = ap.parse_args()
-    with tempfile.TemporaryDirectory() as d:
-        files = make_corpus(d, a.tus, a.annotated)
-        configs = [("baseline (--no-prefilter -j1)", ["--no-prefilter", "-j1"]),
-                   ("prefilter (-j1)", ["-j1"]),
-                   (f"parallel (--no-prefilter -j{a.jobs})", ["--no-prefilter", f"-j{a.jobs}"]),
-                   (f"default (-j{a.jobs})", [f"-j{a.jobs}"])]
-        print(f"corpus: {a.tus} TUs with real torch headers, {a.annotated} annotated; "
-              f"median of {a.repeat} runs")
-        base = None
-        print(f"| configuration | median s | ratio to baseline |")
-        print(f"|---|---|---|")
-        for name, extra in configs:
-            t = run(a.skgen, d, files, extra, a.repeat)
-            base = base or t
-            print(f"| {name} | {t:.2f} | {t / base:.2f} |")
+    modes = a.modes.split(",")
+    if "baseline" not in modes:
+        modes.insert(0, "baseline")
+    n_ann = max(1, round(a.tus * a.annotated))
+    top = a.keep or tempfile.mkdtemp(prefix="skgen-bench-")
+    try:
+        print(f"corpus: {a.tus} TUs with <ATen/ATen.h> and <torch/library.h>, {n_ann} "
+              f"annotated; -j{a.jobs}; median of {a.rounds} interleaved rounds")
+        c = Corpus(os.path.join(top, "corpus"), a.tus, n_ann, a.skgen, a.jobs)
+        res = measure(c, modes, a.rounds)
+        extra = []
+        if "one-TU" in res and "one-file" in res:
+            one = statistics.median(t for t, _ in res["one-TU"])
+            for m in ("one-file", "body-only"):
+                if m in res:
+                    extra.append(f"\n* {m} / one-TU parse: "
+                                 f"{statistics.median(t for t, _ in res[m]) / one:.2f}")
+        if a.full_build:
+            t, rss = c.full_build()
+            extra.append(f"* full build (`ninja bench`, g++ -j{a.jobs}): {t:.1f} s, "
+                         f"{rss / 1024:.0f} MiB")
+            if "steps" in res:
+                s = statistics.median(x for x, _ in res["steps"])
+                extra.append(f"* scan steps + check / full build: {s / t:.4f}")
+        table(f"{a.tus} TUs, {n_ann} annotated", res, extra)
+        if a.all_annotated:
+            c2 = Corpus(os.path.join(top, "all"), a.tus, a.tus, a.skgen, a.jobs)
+            res2 = measure(c2, [m for m in ALL_ANNOTATED_MODES if m in modes or m == "baseline"],
+                           a.rounds)
+            table(f"{a.tus} TUs, all annotated", res2)
+    finally:
+        if not a.keep:
+            shutil.rmtree(top, ignore_errors=True)
 
 
 if __name__ == "__main__":
