@@ -86,6 +86,8 @@ public:
   explicit OptionalDeviceGuard(optional<Device>) {}
 };
 class OperatorHandle;
+class DispatchKeySet {};
+class IValue {};
 template <class Sig> class TypedOperatorHandle;
 template <class R, class... A> class TypedOperatorHandle<R(A...)> {
 public:
@@ -101,6 +103,11 @@ public:
   OperatorHandle findSchemaOrThrow(const char *Name, const char *Overload);
 };
 } // namespace c10
+namespace torch {
+namespace jit {
+using Stack = std::vector<c10::IValue>;
+} // namespace jit
+} // namespace torch
 namespace at {
 using c10::OptionalDeviceGuard;
 c10::optional<Device> device_of(const Tensor &);
