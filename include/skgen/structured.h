@@ -27,8 +27,8 @@
 //
 //   unary(self)                 sizes and dtype of self
 //   unary_float(self)           int/bool -> the default float dtype (sqrt)
-//   binary(a, b)                broadcast + type promotion, Scalars as
-//                               wrapped numbers (add, mul)
+//   binary(a, b, alpha)         broadcast + type promotion, Scalars as
+//                               wrapped numbers, alpha checked (add, mul)
 //   binary_float(a, b)          binary, then int/bool -> default float (div)
 //   comparison(a, b)            binary shape, bool result (lt, eq)
 //   elementwise({a, b, ...})    broadcast + promotion over any operands
@@ -58,6 +58,9 @@
 #include <ATen/ATen.h>
 #include <ATen/ExpandUtils.h>
 #include <ATen/WrapDimUtils.h>
+#include <ATen/core/LegacyTypeDispatch.h>
+#include <ATen/core/grad_mode.h>
+#include <ATen/native/BinaryOps.h>
 #include <ATen/native/ReduceOpsUtils.h>
 #include <ATen/native/Resize.h>
 #include <ATen/native/TypeProperties.h>
@@ -364,9 +367,16 @@ inline Meta unary_float(const at::Tensor &self) {
   return ::skgen::elementwise({self}, Promotion::IntToFloat);
 }
 
-/// Broadcast + type promotion (add, mul, sub, ...).
-inline Meta binary(const Operand &self, const Operand &other) {
-  return ::skgen::elementwise({self, other}, Promotion::Default);
+/// Broadcast + type promotion (add, mul, sub, ...). With \p alpha (add's
+/// and sub's multiplier), aten's at::native::alpha_check on the result dtype
+/// ("For integral input tensors, argument alpha must not be a floating point
+/// number.").
+inline Meta binary(const Operand &self, const Operand &other,
+                   const c10::optional<at::Scalar> &alpha = c10::nullopt) {
+  Meta m = ::skgen::elementwise({self, other}, Promotion::Default);
+  if (alpha.has_value())
+    at::native::alpha_check(m[0].dtype, *alpha);
+  return m;
 }
 
 /// binary, then int/bool -> default float dtype (true division, atan2).
@@ -584,6 +594,61 @@ private:
   at::Tensor &target_;
   at::Tensor temp_;
 };
+
+//===----------------------------------------------------------------------===//
+// Autograd of out= overloads (the generated Autograd kernel calls these)
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+inline bool requires_grad(const at::Tensor &t) {
+  return t.defined() && t.requires_grad();
+}
+inline bool requires_grad(const c10::optional<at::Tensor> &t) {
+  return t.has_value() && requires_grad(*t);
+}
+inline bool requires_grad(at::TensorList ts) {
+  for (const at::Tensor &t : ts)
+    if (requires_grad(t))
+      return true;
+  return false;
+}
+inline bool requires_grad(const c10::List<c10::optional<at::Tensor>> &ts) {
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (requires_grad(static_cast<c10::optional<at::Tensor>>(ts.get(i))))
+      return true;
+  return false;
+}
+} // namespace detail
+
+/// True when grad mode is on and one of \p tensors (Tensor, Tensor?,
+/// Tensor[], Tensor?[] arguments) requires grad.
+template <class... Ts> bool any_requires_grad(const Ts &...tensors) {
+  if (!at::GradMode::is_enabled())
+    return false;
+  bool any = false;
+  (void)std::initializer_list<int>{
+      (any = any || detail::requires_grad(tensors), 0)...};
+  return any;
+}
+
+/// aten's rule for out= functions: when an argument requires grad, an op
+/// with a differentiable output (floating or complex dtype per the meta) is
+/// refused, "add(): functions with out=... arguments don't support automatic
+/// differentiation, but one of the arguments requires grad."; ops whose
+/// outputs are all integral or bool (comparisons, argmax) are not.
+inline void check_out_autograd(const Meta &meta, const char *name) {
+  for (const TensorMeta &m : meta)
+    TORCH_CHECK(!(c10::isFloatingType(m.dtype) || c10::isComplexType(m.dtype)),
+                name,
+                "(): functions with out=... arguments don't support automatic "
+                "differentiation, but one of the arguments requires grad.");
+}
+
+/// An out= tensor was written (what aten's ADInplaceOrView kernels do).
+inline void bump_version(const at::Tensor &t) {
+  if (t.defined())
+    t.unsafeGetTensorImpl()->bump_version();
+}
 
 } // namespace skgen
 

@@ -194,12 +194,17 @@ struct AutogradEmitter {
   static std::string emit(const FamilyApi &A,
                           const std::vector<Registration> &Regs,
                           Includes &Inc) {
-    std::string Impls;
+    std::string Impls, Wrappers;
     for (const Registration &R : Regs)
       if (R.K == Registration::Kind::AutogradNotImplemented) {
         Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
         Impls +=
             implLine(R.Op, "torch::autograd::autogradNotImplementedFallback()");
+      } else if (R.K == Registration::Kind::AutogradOut && A.hasMeta()) {
+        // The meta tells whether an output is differentiable.
+        std::string Name = wrapperName(R.Key, R.Op);
+        Wrappers += outAutogradKernel(A, Name, Inc);
+        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
       } else if (R.K == Registration::Kind::AutogradOut) {
         Inc.add("skgen/autograd.h");
         Impls += implLine(R.Op, "torch::CppFunction::makeFromBoxedFunction<"
@@ -211,6 +216,7 @@ struct AutogradEmitter {
     return "// No derivative formulas: backward through the functional and "
            "in-place\n// variants raises; out= refuses inputs that require "
            "grad.\n" +
+           (Wrappers.empty() ? "" : anonymousNamespace(Wrappers) + "\n") +
            libraryImpl(A.F->Out.Op.Namespace, "Autograd", Impls);
   }
 };

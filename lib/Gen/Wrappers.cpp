@@ -385,6 +385,49 @@ std::string outWrapper(const FamilyApi &A, const std::string &Name, bool Guard,
   return metaOut(A, Name, Guard, &Call, Inc);
 }
 
+std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
+                              Includes &Inc) {
+  std::string Tensors;
+  for (const CppParam &P : A.Out.Params) {
+    const schema::Type &T = P.Arg->Ty;
+    bool Tensorish =
+        T.isTensor() || ((T.isOptional() || T.isList()) &&
+                         T.Elements.front().unwrapOptional().isTensor());
+    if (Tensorish)
+      Tensors += (Tensors.empty() ? "" : ", ") + P.Name;
+  }
+  std::string S;
+  S += indent(2) + "if (::skgen::any_requires_grad(" + Tensors + "))\n";
+  std::string Meta =
+      metaCall(A, Inc); // `  const ::skgen::Meta skgen_meta = X;`
+  std::string Call = Meta.substr(Meta.find("= ") + 2);
+  Call = Call.substr(0, Call.rfind(';'));
+  S += indent(4) + "::skgen::check_out_autograd(" + Call + ", " +
+       cppStringLiteral(A.F->Out.Op.qualifiedName()) + ");\n";
+  S += typedOutHandle(A, Inc);
+  S += indent(2) + "{\n" + indent(4) +
+       "at::AutoDispatchBelowADInplaceOrView skgen_below;\n" + indent(4) +
+       "skgen_op.redispatch(skgen_keys & c10::after_ADInplaceOrView_keyset, " +
+       A.outCallArgs() + ");\n" + indent(2) + "}\n";
+  std::vector<std::string> Outs = A.outNames();
+  for (const std::string &O : Outs)
+    S += indent(2) + "::skgen::bump_version(" + O + ");\n";
+  if (Outs.size() == 1) {
+    S += indent(2) + "return " + Outs.front() + ";\n";
+  } else {
+    Inc.add("tuple");
+    std::string L;
+    for (const std::string &O : Outs)
+      L += (L.empty() ? "" : ", ") + O;
+    S += indent(2) + "return " + A.Out.ReturnType + "(" + L + ");\n";
+  }
+  std::string Decl = A.Out.declaration(Name);
+  size_t Open = Decl.find('(');
+  Decl.insert(Open + 1, std::string("c10::DispatchKeySet skgen_keys") +
+                            (A.Out.Params.empty() ? "" : ", "));
+  return Decl + " {\n" + S + "}\n";
+}
+
 std::string metaKernel(const FamilyApi &A, Registration::Kind K,
                        const std::string &Name, Includes &Inc) {
   switch (K) {

@@ -72,6 +72,12 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
 std::string outWrapper(const FamilyApi &A, const std::string &Name, bool Guard,
                        const OutCall &Call, Includes &Inc);
 
+/// The Autograd kernel of the out= overload of a family with a meta function:
+/// aten's rule for out= functions (refuse arguments that require grad when
+/// an output is differentiable), then the call below autograd.
+std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
+                              Includes &Inc);
+
 /// A Meta kernel generated from the meta function (no computation):
 /// \p K is MetaFunctional, MetaInplace or MetaOut.
 std::string metaKernel(const FamilyApi &A, graph::Registration::Kind K,

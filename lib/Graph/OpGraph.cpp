@@ -379,6 +379,7 @@ private:
           Ok = false;
         }
     }
+    FamilyOptions Options = K.Options;
     if (Ok && !K.Options.MetaPreset.empty()) {
       // Facts may come from elsewhere (--facts): the bound arguments must
       // bind again against this schema.
@@ -388,8 +389,10 @@ private:
       for (const std::string &A : K.Options.MetaPresetArgs)
         Given.push_back(A.empty() ? "_" : A);
       schema::PresetError PE;
+      // Roles the facts leave out take their defaults.
       if (!schema::bindMetaPreset(*P, Out, Given, Bound, PE) ||
-          Bound != K.Options.MetaPresetArgs ||
+          !std::equal(K.Options.MetaPresetArgs.begin(),
+                      K.Options.MetaPresetArgs.end(), Bound.begin()) ||
           Out.outArguments().size() != P->NumOutputs) {
         report(errorAt(K.AnnotationLoc,
                        "malformed facts: meta preset '" + K.Options.MetaPreset +
@@ -397,13 +400,14 @@ private:
                            (PE.Message.empty() ? "" : ": " + PE.Message)));
         Ok = false;
       }
+      Options.MetaPresetArgs = Bound;
     }
     bool KeysOk = checkKeys(K, Name);
 
     Family F;
     F.Out = std::move(Out);
     F.Variants = std::move(DV);
-    F.Options = K.Options;
+    F.Options = Options;
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;
     F.DeclCppName = K.CppName;

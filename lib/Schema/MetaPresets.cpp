@@ -23,11 +23,14 @@ const std::vector<MetaPreset> &metaPresets() {
        false,
        "sizes of self; int/bool give the default float dtype (sqrt, exp)"},
       {"binary",
-       {{"self", K::Operand, false}, {"other", K::Operand, false}},
+       {{"self", K::Operand, false},
+        {"other", K::Operand, false},
+        {"alpha", K::Scalar, true}},
        false,
        1,
        false,
-       "broadcast + type promotion, Scalars as wrapped numbers (add, mul)"},
+       "broadcast + type promotion, Scalars as wrapped numbers; aten's alpha "
+       "check (add, sub, mul)"},
       {"binary_float",
        {{"self", K::Operand, false}, {"other", K::Operand, false}},
        false,
@@ -136,6 +139,8 @@ static bool fits(RoleKind K, const Type &T) {
     return T.isNamed("bool");
   case RoleKind::Dtype:
     return U.isNamed("ScalarType");
+  case RoleKind::Scalar:
+    return U.isNamed("Scalar");
   }
   return false;
 }
@@ -156,6 +161,8 @@ static const char *kindText(RoleKind K) {
     return "a bool";
   case RoleKind::Dtype:
     return "a ScalarType or ScalarType?";
+  case RoleKind::Scalar:
+    return "a Scalar or Scalar?";
   }
   return "";
 }

@@ -28,6 +28,7 @@ enum class RoleKind {
   OptDim,  // int?, int
   Bool,    // bool
   Dtype,   // ScalarType?, ScalarType
+  Scalar,  // Scalar, Scalar?
 };
 
 struct PresetRole {

@@ -243,6 +243,12 @@ struct Warnings : c10::WarningHandler {
 #endif
 };
 
+#if TORCH_VERSION_MAJOR >= 2
+using WarningGuard = c10::WarningUtils::WarningHandlerGuard;
+#else
+using WarningGuard = c10::Warning::WarningHandlerGuard;
+#endif
+
 std::string firstLine(const std::string &S) {
   return S.substr(0, S.find('\n'));
 }
@@ -256,11 +262,11 @@ TEST(OutVariant, ResizeWarningsAsAten) {
     Warnings Ours, Aten;
     Tensor O1 = at::zeros(Shape), O2 = at::zeros(Shape);
     {
-      c10::WarningUtils::WarningHandlerGuard G(&Ours);
+      WarningGuard G(&Ours);
       addOut().call(X, X, 1, O1);
     }
     {
-      c10::WarningUtils::WarningHandlerGuard G(&Aten);
+      WarningGuard G(&Aten);
       at::add_out(O2, X, X, 1);
     }
     EXPECT_EQ(Ours.Messages, Aten.Messages) << Shape.size();

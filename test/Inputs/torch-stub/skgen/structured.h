@@ -34,7 +34,8 @@ public:
 namespace preset {
 Meta unary(const at::Tensor &);
 Meta unary_float(const at::Tensor &);
-Meta binary(const Operand &, const Operand &);
+Meta binary(const Operand &, const Operand &,
+            const c10::optional<at::Scalar> &);
 Meta binary_float(const Operand &, const Operand &);
 Meta comparison(const Operand &, const Operand &);
 Meta elementwise(std::initializer_list<Operand>);
@@ -54,4 +55,7 @@ public:
   at::Tensor &tensor();
   void finish();
 };
+template <class... Ts> bool any_requires_grad(const Ts &...);
+void check_out_autograd(const Meta &, const char *);
+void bump_version(const at::Tensor &);
 } // namespace skgen
