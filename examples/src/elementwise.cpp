@@ -1,39 +1,42 @@
 // Element-wise out= kernels of the example op library (namespace myops).
 //
-// Only the out= kernels are written by hand. Each one follows PyTorch's out=
-// contract: it resizes `out` to the result shape (resize_out: see out_utils.h)
-// and is correct when `out` aliases `self`, which is how the generated
-// in-place variant calls it. skgen generates the schema definitions, registrations and
-// the functional/in-place variants into the block at the end of this file.
+// Only the out= kernels are written by hand, plus one meta function (lerp).
+// Each family names its meta function -- a preset from skgen/structured.h
+// (SKGEN_META_PRESET) or its own (SKGEN_META) -- which gives the sizes and
+// dtype of the result. The generated code runs it before every kernel call:
+// the functional variant allocates the result, the in-place variant refuses a
+// call that would reshape `self` or change its dtype before anything is
+// written, the out= variant checks and resizes `out`. So a kernel just
+// computes into `out`: it always has the right sizes and dtype. skgen
+// generates the schema definitions, registrations, the functional/in-place
+// variants and Meta kernels into the block at the end of this file.
 #include <ATen/ATen.h>
-#include <ATen/ExpandUtils.h>
-#include <ATen/native/Resize.h>
 #include <torch/library.h>
 
 #include <skgen/annotations.h>
-
-#include "out_utils.h"
+#include <skgen/structured.h>
 
 namespace skgen_example {
 
-// A binary op with a keyword Scalar: out = self + alpha * other.
+// A binary op with a keyword Scalar: out = self + alpha * other, with aten's
+// broadcasting and type promotion (the `binary` preset).
 // Variants: myops::add, myops::add_.
 SKGEN_STRUCTURED("myops::add.out(Tensor self, Tensor other, *, Scalar alpha=1, "
                  "Tensor(a!) out) -> Tensor(a!)",
                  CPU)
+SKGEN_META_PRESET(binary)
 at::Tensor &add_out_cpu(const at::Tensor &self, const at::Tensor &other,
                         const at::Scalar &alpha, at::Tensor &out) {
-  resize_out("myops::add", self, out,
-             at::infer_size(self.sizes(), other.sizes()));
   return at::add_out(out, self, other, alpha);
 }
 
-// A unary op: out = self * self. Variants: myops::square, myops::square_.
+// A unary op: out = self * self, same dtype as self (the `unary` preset).
+// Variants: myops::square, myops::square_.
 SKGEN_STRUCTURED("myops::square.out(Tensor self, *, Tensor(a!) out) -> "
                  "Tensor(a!)",
                  CPU)
+SKGEN_META_PRESET(unary)
 at::Tensor &square_out_cpu(const at::Tensor &self, at::Tensor &out) {
-  resize_out("myops::square", self, out, self.sizes());
   return at::mul_out(out, self, self);
 }
 
@@ -44,56 +47,66 @@ SKGEN_STRUCTURED("myops::mul.out(Tensor self, Tensor other, *, Tensor(a!) out) "
                  CPU)
 SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_INPLACE_NAME("Tensor")
+SKGEN_META_PRESET(binary)
 at::Tensor &mul_out_cpu(const at::Tensor &self, const at::Tensor &other,
                         at::Tensor &out) {
-  resize_out("myops::mul", self, out,
-             at::infer_size(self.sizes(), other.sizes()));
   return at::mul_out(out, self, other);
 }
 
 // Optional arguments: out = self * scale + bias, each part only when given.
+// The `elementwise` preset broadcasts and promotes over every operand: self,
+// the Scalar? scale (as a wrapped number) and the Tensor? bias, when given.
 SKGEN_STRUCTURED("myops::affine.out(Tensor self, Scalar? scale=None, "
                  "Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)",
                  CPU)
+SKGEN_META_PRESET(elementwise)
 at::Tensor &affine_out_cpu(const at::Tensor &self,
                            const c10::optional<at::Scalar> &scale,
                            const c10::optional<at::Tensor> &bias,
                            at::Tensor &out) {
-  const bool HasBias = bias.has_value() && bias->defined();
   // Compute first: `out` may alias `self` (in-place variant).
   at::Tensor Result = scale.has_value() ? at::mul(self, *scale) : self;
-  if (HasBias)
+  if (bias.has_value() && bias->defined())
     Result = at::add(Result, *bias);
-  resize_out("myops::affine", self, out, Result.sizes());
   if (!out.is_same(Result))
     out.copy_(Result);
   return out;
 }
 
+// A hand-written meta function: validates the inputs and computes the
+// result's sizes and dtype, computes nothing. lerp needs `self` and `end` of
+// one dtype (as aten's lerp); the result broadcasts.
+skgen::Meta lerp_meta(const at::Tensor &self, const at::Tensor &end,
+                      double weight) {
+  TORCH_CHECK(self.scalar_type() == end.scalar_type(), "expected dtype ",
+              self.scalar_type(), " for `end` but got dtype ",
+              end.scalar_type());
+  return skgen::TensorMeta(skgen::broadcast(self, end), self.scalar_type());
+}
+
 // Linear interpolation with a float weight: out = self + weight * (end - self).
 // The CPU out kernel is here; a Meta out kernel is registered by hand (without
-// skgen) in meta_kernels.cpp, so meta tensors reach myops::lerp through the
+// skgen) in meta_kernels.cpp, so skgen must not generate Meta kernels for this
+// family (SKGEN_NO_META_KERNEL): meta tensors reach myops::lerp through the
 // generated alias-key (CompositeExplicitAutograd) functional variant.
 SKGEN_STRUCTURED("myops::lerp.out(Tensor self, Tensor end, float weight, *, "
                  "Tensor(a!) out) -> Tensor(a!)",
                  CPU)
+SKGEN_META(lerp_meta)
+SKGEN_NO_META_KERNEL
 at::Tensor &lerp_out_cpu(const at::Tensor &self, const at::Tensor &end,
                          double weight, at::Tensor &out) {
-  resize_out("myops::lerp", self, out,
-             at::infer_size(self.sizes(), end.sizes()));
   return at::lerp_out(out, self, end, weight);
 }
 
 } // namespace skgen_example
 
-// @generated by skgen: begin (do not edit; checksum aa8fc867313ffcde)
+// @generated by skgen: begin (do not edit; checksum e235ee286edcb82a)
 // Generated by skgen from the SKGEN_* annotations in this file.
 #include <ATen/DeviceGuard.h>
-#include <ATen/Functions.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <c10/core/DeviceGuard.h>
-#include <c10/util/DimVector.h>
-#include <c10/util/Exception.h>
+#include <skgen/structured.h>
 #include <torch/csrc/autograd/autograd_not_implemented_fallback.h>
 #include <torch/library.h>
 
@@ -108,30 +121,42 @@ TORCH_LIBRARY_FRAGMENT(myops, m) {
 // CPU kernel: skgen_example::add_out_cpu
 namespace {
 
+at::Tensor &wrapper_CPU_myops_add_out(const at::Tensor &self,
+                                      const at::Tensor &other,
+                                      const at::Scalar &alpha,
+                                      at::Tensor &out) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::binary(self, other, alpha);
+  ::skgen::Output skgen_out(
+      out, skgen_meta, 0,
+      ::skgen::check_out(skgen_meta, 0, out, self.options()));
+  ::skgen_example::add_out_cpu(self, other, alpha, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
 at::Tensor wrapper_CPU_myops_add(const at::Tensor &self,
                                  const at::Tensor &other,
                                  const at::Scalar &alpha) {
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta = ::skgen::preset::binary(self, other, alpha);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   ::skgen_example::add_out_cpu(self, other, alpha, out);
   return out;
 }
 
 at::Tensor &wrapper_CPU_myops_add_(at::Tensor &self, const at::Tensor &other,
                                    const at::Scalar &alpha) {
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
-  ::skgen_example::add_out_cpu(self, other, alpha, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::add_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  const ::skgen::Meta skgen_meta = ::skgen::preset::binary(self, other, alpha);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen_example::add_out_cpu(self, other, alpha, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("add.out", TORCH_FN(::skgen_example::add_out_cpu));
+  m.impl("add.out", TORCH_FN(wrapper_CPU_myops_add_out));
   m.impl("add", TORCH_FN(wrapper_CPU_myops_add));
   m.impl("add_", TORCH_FN(wrapper_CPU_myops_add_));
 }
@@ -142,7 +167,8 @@ namespace {
 at::Tensor wrapper_CompositeExplicitAutograd_myops_add(
     const at::Tensor &self, const at::Tensor &other, const at::Scalar &alpha) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta = ::skgen::preset::binary(self, other, alpha);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::add", "out")
@@ -155,18 +181,16 @@ at::Tensor wrapper_CompositeExplicitAutograd_myops_add(
 at::Tensor &wrapper_CompositeExplicitAutograd_myops_add_(
     at::Tensor &self, const at::Tensor &other, const at::Scalar &alpha) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
+  const ::skgen::Meta skgen_meta = ::skgen::preset::binary(self, other, alpha);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::add", "out")
           .typed<at::Tensor &(const at::Tensor &, const at::Tensor &,
                               const at::Scalar &, at::Tensor &)>();
-  skgen_op.call(self, other, alpha, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::add_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  skgen_op.call(self, other, alpha, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
@@ -177,11 +201,38 @@ TORCH_LIBRARY_IMPL(myops, CompositeExplicitAutograd, m) {
   m.impl("add_", TORCH_FN(wrapper_CompositeExplicitAutograd_myops_add_));
 }
 
-// No derivative formulas: backward through these ops raises.
+// No derivative formulas: backward through the functional and in-place
+// variants raises; out= refuses inputs that require grad.
+namespace {
+
+at::Tensor &wrapper_Autograd_myops_add_out(c10::DispatchKeySet skgen_keys,
+                                           const at::Tensor &self,
+                                           const at::Tensor &other,
+                                           const at::Scalar &alpha,
+                                           at::Tensor &out) {
+  if (::skgen::any_requires_grad(self, other, out))
+    ::skgen::check_out_autograd(::skgen::preset::binary(self, other, alpha),
+                                "myops::add");
+  static auto skgen_op =
+      c10::Dispatcher::singleton()
+          .findSchemaOrThrow("myops::add", "out")
+          .typed<at::Tensor &(const at::Tensor &, const at::Tensor &,
+                              const at::Scalar &, at::Tensor &)>();
+  {
+    at::AutoDispatchBelowADInplaceOrView skgen_below;
+    skgen_op.redispatch(skgen_keys & c10::after_ADInplaceOrView_keyset, self,
+                        other, alpha, out);
+  }
+  ::skgen::bump_version(out);
+  return out;
+}
+
+} // namespace
+
 TORCH_LIBRARY_IMPL(myops, Autograd, m) {
   m.impl("add", torch::autograd::autogradNotImplementedFallback());
   m.impl("add_", torch::autograd::autogradNotImplementedFallback());
-  m.impl("add.out", torch::autograd::autogradNotImplementedFallback());
+  m.impl("add.out", TORCH_FN(wrapper_Autograd_myops_add_out));
 }
 
 // myops::affine.out
@@ -196,10 +247,26 @@ TORCH_LIBRARY_FRAGMENT(myops, m) {
 // CPU kernel: skgen_example::affine_out_cpu
 namespace {
 
+at::Tensor &wrapper_CPU_myops_affine_out(const at::Tensor &self,
+                                         const c10::optional<at::Scalar> &scale,
+                                         const c10::optional<at::Tensor> &bias,
+                                         at::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  ::skgen::Output skgen_out(
+      out, skgen_meta, 0,
+      ::skgen::check_out(skgen_meta, 0, out, self.options()));
+  ::skgen_example::affine_out_cpu(self, scale, bias, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
 at::Tensor wrapper_CPU_myops_affine(const at::Tensor &self,
                                     const c10::optional<at::Scalar> &scale,
                                     const c10::optional<at::Tensor> &bias) {
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   ::skgen_example::affine_out_cpu(self, scale, bias, out);
   return out;
 }
@@ -207,22 +274,59 @@ at::Tensor wrapper_CPU_myops_affine(const at::Tensor &self,
 at::Tensor &wrapper_CPU_myops_affine_(at::Tensor &self,
                                       const c10::optional<at::Scalar> &scale,
                                       const c10::optional<at::Tensor> &bias) {
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
-  ::skgen_example::affine_out_cpu(self, scale, bias, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::affine_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen_example::affine_out_cpu(self, scale, bias, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("affine.out", TORCH_FN(::skgen_example::affine_out_cpu));
+  m.impl("affine.out", TORCH_FN(wrapper_CPU_myops_affine_out));
   m.impl("affine", TORCH_FN(wrapper_CPU_myops_affine));
   m.impl("affine_", TORCH_FN(wrapper_CPU_myops_affine_));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+at::Tensor &wrapper_Meta_myops_affine_out(
+    const at::Tensor &self, const c10::optional<at::Scalar> &scale,
+    const c10::optional<at::Tensor> &bias, at::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  ::skgen::check_out(skgen_meta, 0, out, self.options());
+  return out;
+}
+
+at::Tensor wrapper_Meta_myops_affine(const at::Tensor &self,
+                                     const c10::optional<at::Scalar> &scale,
+                                     const c10::optional<at::Tensor> &bias) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
+  return out;
+}
+
+at::Tensor &wrapper_Meta_myops_affine_(at::Tensor &self,
+                                       const c10::optional<at::Scalar> &scale,
+                                       const c10::optional<at::Tensor> &bias) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  ::skgen::check_inplace(skgen_meta, self);
+  return self;
+}
+
+} // namespace
+
+TORCH_LIBRARY_IMPL(myops, Meta, m) {
+  m.impl("affine.out", TORCH_FN(wrapper_Meta_myops_affine_out));
+  m.impl("affine", TORCH_FN(wrapper_Meta_myops_affine));
+  m.impl("affine_", TORCH_FN(wrapper_Meta_myops_affine_));
 }
 
 // CompositeExplicitAutograd: every other backend, through myops::affine.out
@@ -232,7 +336,9 @@ at::Tensor wrapper_CompositeExplicitAutograd_myops_affine(
     const at::Tensor &self, const c10::optional<at::Scalar> &scale,
     const c10::optional<at::Tensor> &bias) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::affine", "out")
@@ -247,19 +353,18 @@ at::Tensor &wrapper_CompositeExplicitAutograd_myops_affine_(
     at::Tensor &self, const c10::optional<at::Scalar> &scale,
     const c10::optional<at::Tensor> &bias) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::elementwise({self, scale, bias});
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::affine", "out")
           .typed<at::Tensor &(
               const at::Tensor &, const c10::optional<at::Scalar> &,
               const c10::optional<at::Tensor> &, at::Tensor &)>();
-  skgen_op.call(self, scale, bias, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::affine_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  skgen_op.call(self, scale, bias, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
@@ -270,11 +375,38 @@ TORCH_LIBRARY_IMPL(myops, CompositeExplicitAutograd, m) {
   m.impl("affine_", TORCH_FN(wrapper_CompositeExplicitAutograd_myops_affine_));
 }
 
-// No derivative formulas: backward through these ops raises.
+// No derivative formulas: backward through the functional and in-place
+// variants raises; out= refuses inputs that require grad.
+namespace {
+
+at::Tensor &wrapper_Autograd_myops_affine_out(
+    c10::DispatchKeySet skgen_keys, const at::Tensor &self,
+    const c10::optional<at::Scalar> &scale,
+    const c10::optional<at::Tensor> &bias, at::Tensor &out) {
+  if (::skgen::any_requires_grad(self, bias, out))
+    ::skgen::check_out_autograd(
+        ::skgen::preset::elementwise({self, scale, bias}), "myops::affine");
+  static auto skgen_op =
+      c10::Dispatcher::singleton()
+          .findSchemaOrThrow("myops::affine", "out")
+          .typed<at::Tensor &(
+              const at::Tensor &, const c10::optional<at::Scalar> &,
+              const c10::optional<at::Tensor> &, at::Tensor &)>();
+  {
+    at::AutoDispatchBelowADInplaceOrView skgen_below;
+    skgen_op.redispatch(skgen_keys & c10::after_ADInplaceOrView_keyset, self,
+                        scale, bias, out);
+  }
+  ::skgen::bump_version(out);
+  return out;
+}
+
+} // namespace
+
 TORCH_LIBRARY_IMPL(myops, Autograd, m) {
   m.impl("affine", torch::autograd::autogradNotImplementedFallback());
   m.impl("affine_", torch::autograd::autogradNotImplementedFallback());
-  m.impl("affine.out", torch::autograd::autogradNotImplementedFallback());
+  m.impl("affine.out", TORCH_FN(wrapper_Autograd_myops_affine_out));
 }
 
 // myops::lerp.out
@@ -288,29 +420,43 @@ TORCH_LIBRARY_FRAGMENT(myops, m) {
 // CPU kernel: skgen_example::lerp_out_cpu
 namespace {
 
+at::Tensor &wrapper_CPU_myops_lerp_out(const at::Tensor &self,
+                                       const at::Tensor &end, double weight,
+                                       at::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen_example::lerp_meta(self, end, weight);
+  ::skgen::Output skgen_out(
+      out, skgen_meta, 0,
+      ::skgen::check_out(skgen_meta, 0, out, self.options()));
+  ::skgen_example::lerp_out_cpu(self, end, weight, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
 at::Tensor wrapper_CPU_myops_lerp(const at::Tensor &self, const at::Tensor &end,
                                   double weight) {
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta =
+      ::skgen_example::lerp_meta(self, end, weight);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   ::skgen_example::lerp_out_cpu(self, end, weight, out);
   return out;
 }
 
 at::Tensor &wrapper_CPU_myops_lerp_(at::Tensor &self, const at::Tensor &end,
                                     double weight) {
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
-  ::skgen_example::lerp_out_cpu(self, end, weight, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::lerp_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  const ::skgen::Meta skgen_meta =
+      ::skgen_example::lerp_meta(self, end, weight);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen_example::lerp_out_cpu(self, end, weight, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("lerp.out", TORCH_FN(::skgen_example::lerp_out_cpu));
+  m.impl("lerp.out", TORCH_FN(wrapper_CPU_myops_lerp_out));
   m.impl("lerp", TORCH_FN(wrapper_CPU_myops_lerp));
   m.impl("lerp_", TORCH_FN(wrapper_CPU_myops_lerp_));
 }
@@ -322,7 +468,9 @@ at::Tensor wrapper_CompositeExplicitAutograd_myops_lerp(const at::Tensor &self,
                                                         const at::Tensor &end,
                                                         double weight) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta =
+      ::skgen_example::lerp_meta(self, end, weight);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::lerp", "out")
@@ -336,18 +484,17 @@ at::Tensor &wrapper_CompositeExplicitAutograd_myops_lerp_(at::Tensor &self,
                                                           const at::Tensor &end,
                                                           double weight) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
+  const ::skgen::Meta skgen_meta =
+      ::skgen_example::lerp_meta(self, end, weight);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::lerp", "out")
           .typed<at::Tensor &(const at::Tensor &, const at::Tensor &, double,
                               at::Tensor &)>();
-  skgen_op.call(self, end, weight, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::lerp_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  skgen_op.call(self, end, weight, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
@@ -358,11 +505,37 @@ TORCH_LIBRARY_IMPL(myops, CompositeExplicitAutograd, m) {
   m.impl("lerp_", TORCH_FN(wrapper_CompositeExplicitAutograd_myops_lerp_));
 }
 
-// No derivative formulas: backward through these ops raises.
+// No derivative formulas: backward through the functional and in-place
+// variants raises; out= refuses inputs that require grad.
+namespace {
+
+at::Tensor &wrapper_Autograd_myops_lerp_out(c10::DispatchKeySet skgen_keys,
+                                            const at::Tensor &self,
+                                            const at::Tensor &end,
+                                            double weight, at::Tensor &out) {
+  if (::skgen::any_requires_grad(self, end, out))
+    ::skgen::check_out_autograd(::skgen_example::lerp_meta(self, end, weight),
+                                "myops::lerp");
+  static auto skgen_op =
+      c10::Dispatcher::singleton()
+          .findSchemaOrThrow("myops::lerp", "out")
+          .typed<at::Tensor &(const at::Tensor &, const at::Tensor &, double,
+                              at::Tensor &)>();
+  {
+    at::AutoDispatchBelowADInplaceOrView skgen_below;
+    skgen_op.redispatch(skgen_keys & c10::after_ADInplaceOrView_keyset, self,
+                        end, weight, out);
+  }
+  ::skgen::bump_version(out);
+  return out;
+}
+
+} // namespace
+
 TORCH_LIBRARY_IMPL(myops, Autograd, m) {
   m.impl("lerp", torch::autograd::autogradNotImplementedFallback());
   m.impl("lerp_", torch::autograd::autogradNotImplementedFallback());
-  m.impl("lerp.out", torch::autograd::autogradNotImplementedFallback());
+  m.impl("lerp.out", TORCH_FN(wrapper_Autograd_myops_lerp_out));
 }
 
 // myops::mul.out
@@ -375,31 +548,81 @@ TORCH_LIBRARY_FRAGMENT(myops, m) {
 // CPU kernel: skgen_example::mul_out_cpu
 namespace {
 
+at::Tensor &wrapper_CPU_myops_mul_out(const at::Tensor &self,
+                                      const at::Tensor &other,
+                                      at::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  ::skgen::Output skgen_out(
+      out, skgen_meta, 0,
+      ::skgen::check_out(skgen_meta, 0, out, self.options()));
+  ::skgen_example::mul_out_cpu(self, other, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
 at::Tensor wrapper_CPU_myops_mul_Tensor(const at::Tensor &self,
                                         const at::Tensor &other) {
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   ::skgen_example::mul_out_cpu(self, other, out);
   return out;
 }
 
 at::Tensor &wrapper_CPU_myops_mul__Tensor(at::Tensor &self,
                                           const at::Tensor &other) {
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
-  ::skgen_example::mul_out_cpu(self, other, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::mul_.Tensor: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen_example::mul_out_cpu(self, other, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("mul.out", TORCH_FN(::skgen_example::mul_out_cpu));
+  m.impl("mul.out", TORCH_FN(wrapper_CPU_myops_mul_out));
   m.impl("mul.Tensor", TORCH_FN(wrapper_CPU_myops_mul_Tensor));
   m.impl("mul_.Tensor", TORCH_FN(wrapper_CPU_myops_mul__Tensor));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+at::Tensor &wrapper_Meta_myops_mul_out(const at::Tensor &self,
+                                       const at::Tensor &other,
+                                       at::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  ::skgen::check_out(skgen_meta, 0, out, self.options());
+  return out;
+}
+
+at::Tensor wrapper_Meta_myops_mul_Tensor(const at::Tensor &self,
+                                         const at::Tensor &other) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
+  return out;
+}
+
+at::Tensor &wrapper_Meta_myops_mul__Tensor(at::Tensor &self,
+                                           const at::Tensor &other) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  ::skgen::check_inplace(skgen_meta, self);
+  return self;
+}
+
+} // namespace
+
+TORCH_LIBRARY_IMPL(myops, Meta, m) {
+  m.impl("mul.out", TORCH_FN(wrapper_Meta_myops_mul_out));
+  m.impl("mul.Tensor", TORCH_FN(wrapper_Meta_myops_mul_Tensor));
+  m.impl("mul_.Tensor", TORCH_FN(wrapper_Meta_myops_mul__Tensor));
 }
 
 // CompositeExplicitAutograd: every other backend, through myops::mul.out
@@ -409,7 +632,9 @@ at::Tensor
 wrapper_CompositeExplicitAutograd_myops_mul_Tensor(const at::Tensor &self,
                                                    const at::Tensor &other) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::mul", "out")
@@ -423,18 +648,17 @@ at::Tensor &
 wrapper_CompositeExplicitAutograd_myops_mul__Tensor(at::Tensor &self,
                                                     const at::Tensor &other) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, c10::nullopt);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::mul", "out")
           .typed<at::Tensor &(const at::Tensor &, const at::Tensor &,
                               at::Tensor &)>();
-  skgen_op.call(self, other, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::mul_.Tensor: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  skgen_op.call(self, other, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
@@ -447,11 +671,37 @@ TORCH_LIBRARY_IMPL(myops, CompositeExplicitAutograd, m) {
          TORCH_FN(wrapper_CompositeExplicitAutograd_myops_mul__Tensor));
 }
 
-// No derivative formulas: backward through these ops raises.
+// No derivative formulas: backward through the functional and in-place
+// variants raises; out= refuses inputs that require grad.
+namespace {
+
+at::Tensor &wrapper_Autograd_myops_mul_out(c10::DispatchKeySet skgen_keys,
+                                           const at::Tensor &self,
+                                           const at::Tensor &other,
+                                           at::Tensor &out) {
+  if (::skgen::any_requires_grad(self, other, out))
+    ::skgen::check_out_autograd(
+        ::skgen::preset::binary(self, other, c10::nullopt), "myops::mul");
+  static auto skgen_op =
+      c10::Dispatcher::singleton()
+          .findSchemaOrThrow("myops::mul", "out")
+          .typed<at::Tensor &(const at::Tensor &, const at::Tensor &,
+                              at::Tensor &)>();
+  {
+    at::AutoDispatchBelowADInplaceOrView skgen_below;
+    skgen_op.redispatch(skgen_keys & c10::after_ADInplaceOrView_keyset, self,
+                        other, out);
+  }
+  ::skgen::bump_version(out);
+  return out;
+}
+
+} // namespace
+
 TORCH_LIBRARY_IMPL(myops, Autograd, m) {
   m.impl("mul.Tensor", torch::autograd::autogradNotImplementedFallback());
   m.impl("mul_.Tensor", torch::autograd::autogradNotImplementedFallback());
-  m.impl("mul.out", torch::autograd::autogradNotImplementedFallback());
+  m.impl("mul.out", TORCH_FN(wrapper_Autograd_myops_mul_out));
 }
 
 // myops::square.out
@@ -464,29 +714,69 @@ TORCH_LIBRARY_FRAGMENT(myops, m) {
 // CPU kernel: skgen_example::square_out_cpu
 namespace {
 
+at::Tensor &wrapper_CPU_myops_square_out(const at::Tensor &self,
+                                         at::Tensor &out) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::Output skgen_out(
+      out, skgen_meta, 0,
+      ::skgen::check_out(skgen_meta, 0, out, self.options()));
+  ::skgen_example::square_out_cpu(self, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
 at::Tensor wrapper_CPU_myops_square(const at::Tensor &self) {
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   ::skgen_example::square_out_cpu(self, out);
   return out;
 }
 
 at::Tensor &wrapper_CPU_myops_square_(at::Tensor &self) {
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
-  ::skgen_example::square_out_cpu(self, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::square_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen_example::square_out_cpu(self, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
 } // namespace
 
 TORCH_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("square.out", TORCH_FN(::skgen_example::square_out_cpu));
+  m.impl("square.out", TORCH_FN(wrapper_CPU_myops_square_out));
   m.impl("square", TORCH_FN(wrapper_CPU_myops_square));
   m.impl("square_", TORCH_FN(wrapper_CPU_myops_square_));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+at::Tensor &wrapper_Meta_myops_square_out(const at::Tensor &self,
+                                          at::Tensor &out) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::check_out(skgen_meta, 0, out, self.options());
+  return out;
+}
+
+at::Tensor wrapper_Meta_myops_square(const at::Tensor &self) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
+  return out;
+}
+
+at::Tensor &wrapper_Meta_myops_square_(at::Tensor &self) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::check_inplace(skgen_meta, self);
+  return self;
+}
+
+} // namespace
+
+TORCH_LIBRARY_IMPL(myops, Meta, m) {
+  m.impl("square.out", TORCH_FN(wrapper_Meta_myops_square_out));
+  m.impl("square", TORCH_FN(wrapper_Meta_myops_square));
+  m.impl("square_", TORCH_FN(wrapper_Meta_myops_square_));
 }
 
 // CompositeExplicitAutograd: every other backend, through myops::square.out
@@ -495,7 +785,8 @@ namespace {
 at::Tensor
 wrapper_CompositeExplicitAutograd_myops_square(const at::Tensor &self) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  at::Tensor out = at::empty({0}, self.options());
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  at::Tensor out = ::skgen::allocate(skgen_meta, 0, self.options());
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::square", "out")
@@ -506,17 +797,15 @@ wrapper_CompositeExplicitAutograd_myops_square(const at::Tensor &self) {
 
 at::Tensor &wrapper_CompositeExplicitAutograd_myops_square_(at::Tensor &self) {
   c10::OptionalDeviceGuard skgen_guard(at::device_of(self));
-  const c10::DimVector skgen_self_sizes(self.sizes().begin(),
-                                        self.sizes().end());
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
   static auto skgen_op =
       c10::Dispatcher::singleton()
           .findSchemaOrThrow("myops::square", "out")
           .typed<at::Tensor &(const at::Tensor &, at::Tensor &)>();
-  skgen_op.call(self, self);
-  TORCH_CHECK(self.sizes() == c10::IntArrayRef(skgen_self_sizes),
-              "myops::square_: the out= kernel resized self from ",
-              c10::IntArrayRef(skgen_self_sizes), " to ", self.sizes(),
-              "; an in-place op cannot change the shape of self");
+  skgen_op.call(self, skgen_self.tensor());
+  skgen_self.finish();
   return self;
 }
 
@@ -527,10 +816,33 @@ TORCH_LIBRARY_IMPL(myops, CompositeExplicitAutograd, m) {
   m.impl("square_", TORCH_FN(wrapper_CompositeExplicitAutograd_myops_square_));
 }
 
-// No derivative formulas: backward through these ops raises.
+// No derivative formulas: backward through the functional and in-place
+// variants raises; out= refuses inputs that require grad.
+namespace {
+
+at::Tensor &wrapper_Autograd_myops_square_out(c10::DispatchKeySet skgen_keys,
+                                              const at::Tensor &self,
+                                              at::Tensor &out) {
+  if (::skgen::any_requires_grad(self, out))
+    ::skgen::check_out_autograd(::skgen::preset::unary(self), "myops::square");
+  static auto skgen_op =
+      c10::Dispatcher::singleton()
+          .findSchemaOrThrow("myops::square", "out")
+          .typed<at::Tensor &(const at::Tensor &, at::Tensor &)>();
+  {
+    at::AutoDispatchBelowADInplaceOrView skgen_below;
+    skgen_op.redispatch(skgen_keys & c10::after_ADInplaceOrView_keyset, self,
+                        out);
+  }
+  ::skgen::bump_version(out);
+  return out;
+}
+
+} // namespace
+
 TORCH_LIBRARY_IMPL(myops, Autograd, m) {
   m.impl("square", torch::autograd::autogradNotImplementedFallback());
   m.impl("square_", torch::autograd::autogradNotImplementedFallback());
-  m.impl("square.out", torch::autograd::autogradNotImplementedFallback());
+  m.impl("square.out", TORCH_FN(wrapper_Autograd_myops_square_out));
 }
 // @generated by skgen: end

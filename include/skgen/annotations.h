@@ -16,8 +16,17 @@
  *   SKGEN_INPLACE_NAME("Tensor")     overload name of the in-place variant
  *   SKGEN_NO_FUNCTIONAL              do not generate the functional variant
  *   SKGEN_NO_INPLACE                 do not generate the in-place variant
- *   SKGEN_ALLOC(fn)                  allocate outputs with fn(args...) (a meta
- *                                    function) instead of zero-size tensors
+ *   SKGEN_META(fn)                   the family's meta function: takes the
+ *                                    functional arguments, returns skgen::Meta
+ *                                    (sizes and dtype of each output; see
+ *                                    skgen/structured.h)
+ *   SKGEN_META_PRESET(name, args...) a meta function from skgen::preset
+ *                                    (binary, unary, reduction, ...), reading
+ *                                    the named arguments (default: by schema)
+ *   SKGEN_NO_META_KERNEL             do not generate Meta kernels from the
+ *                                    meta function (you register your own)
+ *   SKGEN_ALLOC(fn)                  deprecated: allocate outputs with
+ *                                    fn(args...); use SKGEN_META
  *   SKGEN_EXTERNAL                   the namespace is not ours (e.g. aten): no
  *                                    schema definitions are emitted
  *
@@ -40,6 +49,10 @@
 #define SKGEN_INPLACE_NAME(NAME) SKGEN_ANNOTATE_("skgen.inplace_name", NAME)
 #define SKGEN_NO_FUNCTIONAL SKGEN_ANNOTATE_("skgen.no_functional")
 #define SKGEN_NO_INPLACE SKGEN_ANNOTATE_("skgen.no_inplace")
+#define SKGEN_META(FN) SKGEN_ANNOTATE_("skgen.meta", #FN)
+#define SKGEN_META_PRESET(...)                                                 \
+  SKGEN_ANNOTATE_("skgen.meta_preset", #__VA_ARGS__)
+#define SKGEN_NO_META_KERNEL SKGEN_ANNOTATE_("skgen.no_meta_kernel")
 #define SKGEN_ALLOC(FN) SKGEN_ANNOTATE_("skgen.alloc", #FN)
 #define SKGEN_EXTERNAL SKGEN_ANNOTATE_("skgen.external")
 #else
@@ -49,6 +62,9 @@
 #define SKGEN_INPLACE_NAME(NAME)
 #define SKGEN_NO_FUNCTIONAL
 #define SKGEN_NO_INPLACE
+#define SKGEN_META(FN)
+#define SKGEN_META_PRESET(...)
+#define SKGEN_NO_META_KERNEL
 #define SKGEN_ALLOC(FN)
 #define SKGEN_EXTERNAL
 #endif

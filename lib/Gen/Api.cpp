@@ -7,7 +7,9 @@
 namespace skgen {
 namespace gen {
 
-std::string CppSignature::declaration(const std::string &Name) const {
+std::string
+CppSignature::declaration(const std::string &Name,
+                          const std::set<std::string> &Unnamed) const {
   std::string S = ReturnType;
   if (S.empty() || (S.back() != '&' && S.back() != '*'))
     S += " ";
@@ -15,6 +17,8 @@ std::string CppSignature::declaration(const std::string &Name) const {
   for (size_t I = 0; I < Params.size(); ++I) {
     const std::string &T = Params[I].Type;
     S += (I ? ", " : "") + T;
+    if (Unnamed.count(Params[I].Name))
+      continue;
     if (T.back() != '&' && T.back() != '*')
       S += " ";
     S += Params[I].Name;

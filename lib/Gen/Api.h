@@ -13,6 +13,7 @@
 #include "Schema/Schema.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,10 @@ struct CppSignature {
   std::string ReturnType; // `at::Tensor &`, `::std::tuple<...>`, `void`
   std::vector<CppParam> Params;
 
-  /// `RET NAME(T1 a, T2 b)`.
-  std::string declaration(const std::string &Name) const;
+  /// `RET NAME(T1 a, T2 b)`; parameters named in \p Unnamed are declared
+  /// without a name (`T2`), as unused parameters of generated code are.
+  std::string declaration(const std::string &Name,
+                          const std::set<std::string> &Unnamed = {}) const;
   /// The function type `RET (T1, T2)` (for TypedOperatorHandle<...>).
   std::string functionType() const;
   /// `a, b`.

@@ -8,8 +8,14 @@
 //                      + TORCH_LIBRARY_IMPL(ns, KEY, m) with the out kernel
 //   AliasKeyEmitter    per family: functional/in-place wrappers that
 //                      redispatch to ns::foo.out, under the alias key
-//   AutogradEmitter    per family: autogradNotImplementedFallback()
-//   ForwardDeclEmitter standalone mode: declarations of the kernels
+//   MetaEmitter        per family with a meta function and no Meta kernel:
+//                      Meta kernels computed from the meta function
+//   AutogradEmitter    per family: autogradNotImplementedFallback() and, for
+//                      the out overload, skgen::out_autograd_kernel
+//   ForwardDeclEmitter declarations of the kernels (standalone mode) and of
+//                      meta/alloc functions defined in another file
+//
+// The wrapper bodies are written by Gen/Wrappers.cpp.
 //
 // What is registered comes from graph::registrations(), the same list that
 // --dump-graph prints. Output is deterministic: families in out-name order,
@@ -18,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gen/Generate.h"
 #include "Gen/Api.h"
+#include "Gen/Wrappers.h"
 
 #include <algorithm>
 #include <map>
@@ -32,22 +39,6 @@ using graph::Registration;
 using schema::FunctionSchema;
 
 namespace {
-
-/// Includes a block needs, collected while emitting, and preprocessor
-/// checks that follow them.
-struct Includes {
-  std::set<std::string> Headers;
-  std::set<std::string> Checks;
-  void add(const char *H) { Headers.insert(H); }
-  std::string str() const {
-    std::string S;
-    for (const std::string &H : Headers)
-      S += "#include <" + H + ">\n";
-    for (const std::string &C : Checks)
-      S += C;
-    return S;
-  }
-};
 
 /// `--alias-key=DefaultBackend` is for PyTorch <= 1.9, and its registrations
 /// have no Autograd entries (autogradNotImplementedFallback() is newer). In
@@ -67,179 +58,6 @@ const char *const DefaultBackendCheck =
     "#endif\n"
     "#endif\n"
     "#endif\n";
-
-/// A family with the C++ signatures of its variants (the api view).
-struct FamilyApi {
-  const Family *F = nullptr;
-  CppSignature Out;
-  std::optional<CppSignature> Functional, Inplace;
-
-  static std::optional<FamilyApi> build(const Family &F) {
-    FamilyApi A;
-    A.F = &F;
-    std::string Why;
-    auto Out = cppSignature(F.Out, Why);
-    if (!Out)
-      return std::nullopt; // The linker rejects such families.
-    A.Out = *Out;
-    if (F.Variants.Functional)
-      A.Functional = cppSignature(*F.Variants.Functional, Why);
-    if (F.Variants.Inplace)
-      A.Inplace = cppSignature(*F.Variants.Inplace, Why);
-    return A;
-  }
-
-  /// Names of the out arguments (as C++ locals of a functional wrapper).
-  std::vector<std::string> outNames() const {
-    std::vector<std::string> N;
-    for (const CppParam &P : Out.Params)
-      if (P.Arg && isOut(*P.Arg))
-        N.push_back(P.Name);
-    return N;
-  }
-  bool isOut(const schema::Argument &A) const {
-    for (const schema::Argument *O : F->Out.outArguments())
-      if (O == &A)
-        return true;
-    return false;
-  }
-  /// The out call's arguments, with out arguments replaced by \p OutAs (or
-  /// their own names when empty).
-  std::string outCallArgs(const std::string &OutAs = "") const {
-    std::string S;
-    for (size_t I = 0; I < Out.Params.size(); ++I) {
-      const CppParam &P = Out.Params[I];
-      S += (I ? ", " : "") +
-           ((!OutAs.empty() && P.Arg && isOut(*P.Arg)) ? OutAs : P.Name);
-    }
-    return S;
-  }
-};
-
-std::string indent(unsigned N) { return std::string(N, ' '); }
-
-/// `c10::OptionalDeviceGuard guard(at::device_of(x));` when \p Sig has an
-/// argument that carries a device.
-std::string deviceGuard(const CppSignature &Sig, Includes &Inc) {
-  std::string Device = deviceExpression(Sig);
-  if (Device.empty())
-    return "";
-  Inc.add("ATen/DeviceGuard.h");
-  Inc.add("c10/core/DeviceGuard.h");
-  return indent(2) + "c10::OptionalDeviceGuard skgen_guard(" + Device + ");\n";
-}
-
-/// Declarations and assignment of the output tensors of a functional
-/// wrapper: the family's allocation function, or zero-size tensors with the
-/// options of the first Tensor argument, else of the first Tensor? /
-/// Tensor[] argument that holds a tensor (out kernels resize their outputs),
-/// with the dtype of a `ScalarType? dtype` argument when one is given.
-std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
-  std::vector<std::string> Outs = A.outNames();
-  std::string S;
-  if (!A.F->Options.AllocFunction.empty()) {
-    std::string Call = globalCppName(A.F->Options.AllocFunction) + "(" +
-                       A.Functional->argumentNames() + ")";
-    if (Outs.size() == 1)
-      return indent(2) + "at::Tensor " + Outs.front() + " = " + Call + ";\n";
-    Inc.add("tuple");
-    std::string Tie;
-    for (size_t I = 0; I < Outs.size(); ++I) {
-      S += indent(2) + "at::Tensor " + Outs[I] + ";\n";
-      Tie += (I ? ", " : "") + Outs[I];
-    }
-    return S + indent(2) + "::std::tie(" + Tie + ") = " + Call + ";\n";
-  }
-  Inc.add("ATen/Functions.h");
-  std::string Options = optionsExpression(*A.Functional);
-  // A `ScalarType? dtype` argument (as in aten's sum/mean/cumsum) sets the
-  // dtype of a single output, when given.
-  const CppParam *Dtype = nullptr;
-  for (const CppParam &P : A.Functional->Params)
-    if (P.Arg && P.Arg->Name == "dtype" &&
-        P.Arg->Ty.unwrapOptional().isNamed("ScalarType"))
-      Dtype = &P;
-  if (Dtype && Outs.size() == 1) {
-    S += indent(2) + "at::TensorOptions skgen_options = " + Options + ";\n";
-    if (Dtype->Arg->Ty.isOptional())
-      S += indent(2) + "if (" + Dtype->Name + ".has_value())\n" + indent(4) +
-           "skgen_options = skgen_options.dtype(*" + Dtype->Name + ");\n";
-    else
-      S += indent(2) + "skgen_options = skgen_options.dtype(" + Dtype->Name +
-           ");\n";
-    Options = "skgen_options";
-  }
-  for (const std::string &N : Outs)
-    S +=
-        indent(2) + "at::Tensor " + N + " = at::empty({0}, " + Options + ");\n";
-  return S;
-}
-
-std::string returnOutputs(const FamilyApi &A, Includes &Inc) {
-  std::vector<std::string> Outs = A.outNames();
-  if (Outs.size() == 1)
-    return indent(2) + "return " + Outs.front() + ";\n";
-  Inc.add("tuple");
-  std::string S;
-  for (size_t I = 0; I < Outs.size(); ++I)
-    S += (I ? ", " : "") + Outs[I];
-  return indent(2) + "return ::std::make_tuple(" + S + ");\n";
-}
-
-/// `static auto skgen_op = ...typed<Sig>();` for ns::foo.out.
-std::string typedOutHandle(const FamilyApi &A, Includes &Inc) {
-  Inc.add("ATen/core/dispatch/Dispatcher.h");
-  const schema::OperatorName &Op = A.F->Out.Op;
-  return indent(2) + "static auto skgen_op =\n" + indent(6) +
-         "c10::Dispatcher::singleton()\n" + indent(10) + ".findSchemaOrThrow(" +
-         cppStringLiteral(Op.qualifiedName()) + ", " +
-         cppStringLiteral(Op.Overload) + ")\n" + indent(10) + ".typed<" +
-         A.Out.functionType() + ">();\n";
-}
-
-/// How a wrapper calls the out kernel: directly, or through the dispatcher.
-struct OutCall {
-  std::string Callee;  // `::myops::add_out_cpu` or `skgen_op.call`
-  std::string Prelude; // e.g. the typed handle
-};
-
-std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
-                              bool Guard, const OutCall &Call, Includes &Inc) {
-  std::string S = A.Functional->declaration(Name) + " {\n";
-  if (Guard)
-    S += deviceGuard(*A.Functional, Inc);
-  S += allocateOutputs(A, Inc);
-  S += Call.Prelude;
-  S += indent(2) + Call.Callee + "(" + A.outCallArgs() + ");\n";
-  S += returnOutputs(A, Inc);
-  return S + "}\n";
-}
-
-std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
-                           bool Guard, const OutCall &Call, Includes &Inc) {
-  const std::string &Self = A.Inplace->Params.front().Name;
-  std::string S = A.Inplace->declaration(Name) + " {\n";
-  if (Guard)
-    S += deviceGuard(*A.Inplace, Inc);
-  // An in-place op never changes the shape of self, but an out= kernel may
-  // resize its output (PyTorch's out= contract): turn a silent reshape of
-  // self into an error.
-  Inc.add("c10/util/DimVector.h");
-  Inc.add("c10/util/Exception.h");
-  S += indent(2) + "const c10::DimVector skgen_self_sizes(" + Self +
-       ".sizes().begin(), " + Self + ".sizes().end());\n";
-  S += Call.Prelude;
-  S += indent(2) + Call.Callee + "(" + A.outCallArgs(Self) + ");\n";
-  S +=
-      indent(2) + "TORCH_CHECK(" + Self +
-      ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +
-      cppStringLiteral(A.F->Variants.Inplace->Op.str() + ": the out= kernel "
-                                                         "resized self from ") +
-      ", c10::IntArrayRef(skgen_self_sizes), \" to \", " + Self +
-      ".sizes(), \"; an in-place op cannot change the shape of self\");\n";
-  S += indent(2) + "return " + Self + ";\n";
-  return S + "}\n";
-}
 
 /// `namespace {\n...\n} // namespace\n` around wrapper definitions.
 std::string anonymousNamespace(const std::string &Body) {
@@ -293,6 +111,11 @@ struct BackendEmitter {
       case Registration::Kind::OutKernel:
         Impls += implLine(R.Op, "TORCH_FN(" + Direct.Callee + ")");
         break;
+      case Registration::Kind::DirectOut:
+        Wrappers += (Wrappers.empty() ? "" : "\n") +
+                    outWrapper(A, Name, Guard, Direct, Inc);
+        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
+        break;
       case Registration::Kind::DirectFunctional:
         Wrappers += (Wrappers.empty() ? "" : "\n") +
                     functionalWrapper(A, Name, Guard, Direct, Inc);
@@ -343,20 +166,57 @@ struct AliasKeyEmitter {
   }
 };
 
+struct MetaEmitter {
+  static std::string emit(const FamilyApi &A,
+                          const std::vector<Registration> &Regs,
+                          Includes &Inc) {
+    std::string Wrappers, Impls;
+    for (const Registration &R : Regs) {
+      if (R.K != Registration::Kind::MetaFunctional &&
+          R.K != Registration::Kind::MetaInplace &&
+          R.K != Registration::Kind::MetaOut)
+        continue;
+      std::string Name = wrapperName(R.Key, R.Op);
+      Wrappers +=
+          (Wrappers.empty() ? "" : "\n") + metaKernel(A, R.K, Name, Inc);
+      Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
+    }
+    if (Impls.empty())
+      return "";
+    Inc.add("torch/library.h");
+    return "// Meta: shapes and dtypes from the meta function, no data\n" +
+           anonymousNamespace(Wrappers) + "\n" +
+           libraryImpl(A.F->Out.Op.Namespace, "Meta", Impls);
+  }
+};
+
 struct AutogradEmitter {
   static std::string emit(const FamilyApi &A,
                           const std::vector<Registration> &Regs,
                           Includes &Inc) {
-    std::string Impls;
+    std::string Impls, Wrappers;
     for (const Registration &R : Regs)
-      if (R.K == Registration::Kind::AutogradNotImplemented)
+      if (R.K == Registration::Kind::AutogradNotImplemented) {
+        Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
         Impls +=
             implLine(R.Op, "torch::autograd::autogradNotImplementedFallback()");
+      } else if (R.K == Registration::Kind::AutogradOut && A.hasMeta()) {
+        // The meta tells whether an output is differentiable.
+        std::string Name = wrapperName(R.Key, R.Op);
+        Wrappers += outAutogradKernel(A, Name, Inc);
+        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
+      } else if (R.K == Registration::Kind::AutogradOut) {
+        Inc.add("skgen/autograd.h");
+        Impls += implLine(R.Op, "torch::CppFunction::makeFromBoxedFunction<"
+                                "&::skgen::out_autograd_kernel>()");
+      }
     if (Impls.empty())
       return "";
     Inc.add("torch/library.h");
-    Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
-    return "// No derivative formulas: backward through these ops raises.\n" +
+    return "// No derivative formulas: backward through the functional and "
+           "in-place\n// variants raises; out= refuses inputs that require "
+           "grad.\n" +
+           (Wrappers.empty() ? "" : anonymousNamespace(Wrappers) + "\n") +
            libraryImpl(A.F->Out.Op.Namespace, "Autograd", Impls);
   }
 };
@@ -366,13 +226,16 @@ struct AutogradEmitter {
 struct ForwardDeclEmitter {
   std::map<std::string, std::string> Decls; // Qualified name -> declaration
 
-  void add(const std::string &QualifiedName, const CppSignature &Sig) {
+  void add(const std::string &QualifiedName, const CppSignature &Sig,
+           Includes &Inc) {
     std::string Q = QualifiedName;
     if (Q.compare(0, 2, "::") == 0)
       Q = Q.substr(2);
     size_t Sep = Q.rfind("::");
     std::string Ns = Sep == std::string::npos ? "" : Q.substr(0, Sep);
     std::string Fn = Sep == std::string::npos ? Q : Q.substr(Sep + 2);
+    if (Sig.ReturnType == "::skgen::Meta")
+      Inc.add("skgen/structured.h");
     std::string D = Sig.declaration(Fn) + ";\n";
     Decls.emplace(Q, Ns.empty() ? D
                                 : "namespace " + Ns + " {\n" + D +
@@ -453,13 +316,22 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
           PerFile[Standalone ? Opts.StandaloneFile : kernelFile(K)];
       S += (S.empty() ? "" : "\n") + BackendEmitter::emit(*A, K, Regs, KF.Inc);
       if (Standalone)
-        KF.Decls.add(K.CppName, A->Out);
+        KF.Decls.add(K.CppName, A->Out, KF.Inc);
     }
     if (!F.Options.AllocFunction.empty() && A->Functional)
       for (const Kernel &K : F.Kernels)
-        if (!K.Unplaced || Standalone)
-          FileFor(kernelFile(K))
-              .Decls.add(F.Options.AllocFunction, *A->Functional);
+        if (!K.Unplaced || Standalone) {
+          FileContent &KF = FileFor(kernelFile(K));
+          KF.Decls.add(F.Options.AllocFunction, *A->Functional, KF.Inc);
+        }
+    // The meta function is declared before the family's annotation; other
+    // files (and a standalone block) get a redeclaration.
+    if (!F.Options.MetaFunction.empty())
+      for (const Kernel &K : F.Kernels)
+        if (Standalone || (!K.Unplaced && kernelFile(K) != familyFile(F))) {
+          FileContent &KF = FileFor(kernelFile(K));
+          KF.Decls.add(F.Options.MetaFunction, *A->MetaSig, KF.Inc);
+        }
 
     std::string DeclPath = Standalone     ? Opts.StandaloneFile
                            : FamilyPlaced ? familyFile(F)
@@ -472,10 +344,13 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     Add(Mine, PerFile[DeclPath]);
     PerFile.erase(DeclPath);
     std::string Alias = AliasKeyEmitter::emit(*A, Regs, Decl.Inc);
+    Add(Mine, MetaEmitter::emit(*A, Regs, Decl.Inc));
     Add(Mine, Alias);
     Add(Mine, AutogradEmitter::emit(*A, Regs, Decl.Inc));
     if (!Alias.empty() && !F.Options.AllocFunction.empty() && A->Functional)
-      Decl.Decls.add(F.Options.AllocFunction, *A->Functional);
+      Decl.Decls.add(F.Options.AllocFunction, *A->Functional, Decl.Inc);
+    if (Standalone && !F.Options.MetaFunction.empty())
+      Decl.Decls.add(F.Options.MetaFunction, *A->MetaSig, Decl.Inc);
     if (!Mine.empty())
       Decl.append(Header + Mine);
     for (const auto &[Path, S] : PerFile)

@@ -10,6 +10,7 @@
 #include "Graph/OpGraph.h"
 #include "Scan/SignatureCheck.h"
 #include "Schema/CppTypes.h"
+#include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
 
 #include <nlohmann/json.hpp>
@@ -207,6 +208,23 @@ private:
     if (!K.Options.AllocFunction.empty() && !isCppName(K.Options.AllocFunction))
       Bad("allocation function '" + K.Options.AllocFunction + "' of '" +
           K.CppName + "' is not a C++ function name");
+    if (!K.Options.MetaFunction.empty() && !isCppName(K.Options.MetaFunction))
+      Bad("meta function '" + K.Options.MetaFunction + "' of '" + K.CppName +
+          "' is not a C++ function name");
+    if (!K.Options.MetaPreset.empty() &&
+        !schema::findMetaPreset(K.Options.MetaPreset))
+      Bad("meta preset '" + K.Options.MetaPreset + "' of '" + K.CppName +
+          "' is unknown");
+    for (const std::string &A : K.Options.MetaPresetArgs)
+      if (!A.empty() && !schema::isIdentifier(A))
+        Bad("meta preset argument '" + A + "' of '" + K.CppName +
+            "' is not an identifier");
+    if (!K.Options.MetaFunction.empty() + !K.Options.MetaPreset.empty() +
+            !K.Options.AllocFunction.empty() >
+        1)
+      Bad("'" + K.CppName +
+          "' has more than one of meta_function, meta_preset and "
+          "alloc_function");
     return Ok;
   }
 
@@ -361,12 +379,35 @@ private:
           Ok = false;
         }
     }
+    FamilyOptions Options = K.Options;
+    if (Ok && !K.Options.MetaPreset.empty()) {
+      // Facts may come from elsewhere (--facts): the bound arguments must
+      // bind again against this schema.
+      const schema::MetaPreset *P =
+          schema::findMetaPreset(K.Options.MetaPreset);
+      std::vector<std::string> Given, Bound;
+      for (const std::string &A : K.Options.MetaPresetArgs)
+        Given.push_back(A.empty() ? "_" : A);
+      schema::PresetError PE;
+      // Roles the facts leave out take their defaults.
+      if (!schema::bindMetaPreset(*P, Out, Given, Bound, PE) ||
+          !std::equal(K.Options.MetaPresetArgs.begin(),
+                      K.Options.MetaPresetArgs.end(), Bound.begin()) ||
+          Out.outArguments().size() != P->NumOutputs) {
+        report(errorAt(K.AnnotationLoc,
+                       "malformed facts: meta preset '" + K.Options.MetaPreset +
+                           "' of '" + Name + "' does not fit its schema" +
+                           (PE.Message.empty() ? "" : ": " + PE.Message)));
+        Ok = false;
+      }
+      Options.MetaPresetArgs = Bound;
+    }
     bool KeysOk = checkKeys(K, Name);
 
     Family F;
     F.Out = std::move(Out);
     F.Variants = std::move(DV);
-    F.Options = K.Options;
+    F.Options = Options;
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;
     F.DeclCppName = K.CppName;
@@ -457,6 +498,24 @@ private:
       scan::checkSignature(K, F.Out, F.SchemaLoc, Diags);
       for (Diagnostic &D : Diags)
         report(std::move(D));
+    }
+    // Per-kernel code in another file calls the family's meta function
+    // through a redeclaration, which needs external linkage.
+    std::string KernelFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
+    if (F.Options.MetaFunctionLocal && KernelFile != F.InsertFile) {
+      Diagnostic D = errorAt(
+          K.AnnotationLoc,
+          "the generated code for this kernel cannot call '" +
+              F.Options.MetaFunction + "', the meta function of '" + Name +
+              "': it has internal linkage or is a class member, and this "
+              "kernel is in another file");
+      D.Notes.push_back(noteAt(F.DeclLoc, "'" + Name +
+                                              "' is declared here; "
+                                              "make its meta function a "
+                                              "namespace-scope function with "
+                                              "external linkage"));
+      report(std::move(D));
+      return;
     }
     for (const std::string &Key : K.Keys)
       addKernel(It->second, K, Key);
@@ -553,8 +612,27 @@ const char *registrationKindName(Registration::Kind K) {
     return "alias_inplace";
   case Registration::Kind::AutogradNotImplemented:
     return "autograd_not_implemented";
+  case Registration::Kind::DirectOut:
+    return "direct_out";
+  case Registration::Kind::MetaFunctional:
+    return "meta_functional";
+  case Registration::Kind::MetaInplace:
+    return "meta_inplace";
+  case Registration::Kind::MetaOut:
+    return "meta_out";
+  case Registration::Kind::AutogradOut:
+    return "autograd_out";
   }
   return "def";
+}
+
+bool generatesMetaKernels(const Family &F) {
+  if (!F.Options.hasMeta() || F.Options.NoMetaKernel || F.Options.External)
+    return false;
+  for (const Kernel &K : F.Kernels)
+    if (K.Key == "Meta")
+      return false;
+  return true;
 }
 
 std::vector<Registration> registrations(const Family &F,
@@ -575,10 +653,16 @@ std::vector<Registration> registrations(const Family &F,
     Add(K::Def, "", Fn, nullptr);
     Add(K::Def, "", In, nullptr);
   }
+  const bool Meta = F.Options.hasMeta();
   for (const Kernel &Ker : F.Kernels) {
-    Add(K::OutKernel, Ker.Key, &F.Out, &Ker);
+    Add(Meta ? K::DirectOut : K::OutKernel, Ker.Key, &F.Out, &Ker);
     Add(K::DirectFunctional, Ker.Key, Fn, &Ker);
     Add(K::DirectInplace, Ker.Key, In, &Ker);
+  }
+  if (generatesMetaKernels(F)) {
+    Add(K::MetaOut, "Meta", &F.Out, nullptr);
+    Add(K::MetaFunctional, "Meta", Fn, nullptr);
+    Add(K::MetaInplace, "Meta", In, nullptr);
   }
   if (!F.Options.External) {
     // Never an alias-key kernel for the out overload itself.
@@ -590,7 +674,7 @@ std::vector<Registration> registrations(const Family &F,
   if (!F.Options.External && AliasKey != "DefaultBackend") {
     Add(K::AutogradNotImplemented, "Autograd", Fn, nullptr);
     Add(K::AutogradNotImplemented, "Autograd", In, nullptr);
-    Add(K::AutogradNotImplemented, "Autograd", &F.Out, nullptr);
+    Add(K::AutogradOut, "Autograd", &F.Out, nullptr);
   }
   return R;
 }
@@ -598,6 +682,39 @@ std::vector<Registration> registrations(const Family &F,
 //===----------------------------------------------------------------------===//
 // --dump-graph=json
 //===----------------------------------------------------------------------===//
+
+/// The family's meta function: what computes its outputs' metadata, and
+/// where its Meta kernels come from.
+static nlohmann::json metaJSON(const Family &F) {
+  using nlohmann::json;
+  if (!F.Options.hasMeta())
+    return nullptr;
+  json J;
+  if (!F.Options.MetaFunction.empty()) {
+    J["function"] = F.Options.MetaFunction;
+  } else {
+    const schema::MetaPreset *P = schema::findMetaPreset(F.Options.MetaPreset);
+    J["preset"] = F.Options.MetaPreset;
+    json Roles = json::object();
+    if (P && P->Variadic)
+      Roles[P->Roles.front().Name] = F.Options.MetaPresetArgs;
+    else
+      for (size_t I = 0; P && I < P->Roles.size(); ++I)
+        Roles[P->Roles[I].Name] = I < F.Options.MetaPresetArgs.size() &&
+                                          !F.Options.MetaPresetArgs[I].empty()
+                                      ? json(F.Options.MetaPresetArgs[I])
+                                      : json(nullptr);
+    J["roles"] = Roles;
+  }
+  bool UserMeta = false;
+  for (const Kernel &K : F.Kernels)
+    UserMeta |= K.Key == "Meta";
+  J["meta_kernels"] = UserMeta                 ? "kernel"
+                      : F.Options.External     ? "external"
+                      : F.Options.NoMetaKernel ? "opted_out"
+                                               : "generated";
+  return J;
+}
 
 std::string toJSON(const OpGraph &G) {
   using nlohmann::json;
@@ -612,6 +729,7 @@ std::string toJSON(const OpGraph &G) {
     if (!F.Variants.Inplace && !F.Variants.InplaceIneligibleReason.empty())
       J["inplace_ineligible_reason"] = F.Variants.InplaceIneligibleReason;
     J["options"] = F.Options;
+    J["meta"] = metaJSON(F);
     J["declared_at"] = F.DeclLoc;
     J["cpp_name"] = F.DeclCppName;
     json Kernels = json::array();
@@ -681,7 +799,30 @@ std::string toDot(const OpGraph &G) {
     for (size_t J = 0; J < F.Kernels.size(); ++J)
       S += "    " + P + "_k" + std::to_string(J) + " [shape=ellipse, label=" +
            dotQuote(F.Kernels[J].Key + "\n" + F.Kernels[J].CppName) + "];\n";
+    if (F.Options.hasMeta()) {
+      std::string What = F.Options.MetaFunction;
+      if (What.empty()) {
+        What = "preset " + F.Options.MetaPreset + "(";
+        bool First = true;
+        for (const std::string &A : F.Options.MetaPresetArgs) {
+          What += (First ? "" : ", ") + (A.empty() ? std::string("_") : A);
+          First = false;
+        }
+        What += ")";
+      }
+      S += "    " + P +
+           "_meta [shape=note, label=" + dotQuote("meta\n" + What) + "];\n";
+      if (generatesMetaKernels(F))
+        S += "    " + P + "_metakernels [shape=ellipse, style=dashed, label=" +
+             dotQuote("Meta\n(generated)") + "];\n";
+    }
     S += "  }\n";
+    if (F.Options.hasMeta()) {
+      S += "  " + P + "_meta -> " + P +
+           "_out [style=dotted, label=\"sizes, dtypes\"];\n";
+      if (generatesMetaKernels(F))
+        S += "  " + P + "_metakernels -> " + P + "_meta [style=dotted];\n";
+    }
     for (size_t J = 0; J < F.Kernels.size(); ++J) {
       std::string K = P + "_k" + std::to_string(J);
       S += "  " + K + " -> " + P + "_out [label=\"implements\"];\n";

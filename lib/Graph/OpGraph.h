@@ -68,6 +68,12 @@ struct Registration {
     AliasFunctional,  // alias-key functional: allocate, redispatch to out
     AliasInplace,     // alias-key in-place: redispatch to out with out=self
     AutogradNotImplemented, // Autograd: autogradNotImplementedFallback()
+    // With a meta function (SKGEN_META / SKGEN_META_PRESET):
+    DirectOut,      // out= wrapper for Key: meta checks + resize, the kernel
+    MetaFunctional, // generated Meta kernels from the meta function, when
+    MetaInplace,    //   no kernel has the Meta key (and not
+    MetaOut,        //   SKGEN_NO_META_KERNEL / external)
+    AutogradOut,    // Autograd of the out overload: skgen::out_autograd_kernel
   };
   Kind K = Kind::Def;
   std::string Key;         // Dispatch key; empty for Def.
@@ -76,11 +82,16 @@ struct Registration {
   const Kernel *Via = nullptr; // The kernel called (OutKernel, Direct*).
 };
 
+/// True if \p F gets Meta kernels generated from its meta function.
+bool generatesMetaKernels(const Family &F);
+
 /// Stable name of a registration kind: "def", "out_kernel", ...
 const char *registrationKindName(Registration::Kind K);
 
 /// The registrations of \p F, in emission order: defs (unless external),
-/// per kernel (sorted by key) the out kernel and direct wrappers, then the
+/// per kernel (sorted by key) the out kernel (or, with a meta function, its
+/// out= wrapper) and direct wrappers, the generated Meta kernels (meta
+/// function, no Meta kernel, not opted out, not external), then the
 /// alias-key wrappers and the Autograd entries (unless external).
 std::vector<Registration> registrations(const Family &F,
                                         const std::string &AliasKey);

@@ -9,6 +9,7 @@
 #include "Scan/SignatureCheck.h"
 
 #include "Schema/CppTypes.h"
+#include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
 #include "Schema/Variants.h"
 
@@ -88,6 +89,9 @@ const KindInfo Kinds[] = {
     {"no_functional", "SKGEN_NO_FUNCTIONAL", 0, false},
     {"no_inplace", "SKGEN_NO_INPLACE", 0, false},
     {"alloc", "SKGEN_ALLOC", 1, false},
+    {"meta", "SKGEN_META", 1, false},
+    {"meta_preset", "SKGEN_META_PRESET", 1, false},
+    {"no_meta_kernel", "SKGEN_NO_META_KERNEL", 0, false},
     {"external", "SKGEN_EXTERNAL", 0, false},
 };
 
@@ -508,21 +512,32 @@ private:
 
   //===--- Alloc function lookup ------------------------------------------===//
 
+  /// The functions called \p Parts (qualified name parts) visible in \p DC
+  /// (all overloads), or nullptr.
   const FunctionDecl *lookupIn(const DeclContext *DC,
                                llvm::ArrayRef<llvm::StringRef> Parts,
-                               const NamedDecl *&NonFunction) {
+                               const NamedDecl *&NonFunction,
+                               std::vector<const FunctionDecl *> *All) {
     for (size_t I = 0; I < Parts.size(); ++I) {
       DeclarationName Name(&Ctx.Idents.get(Parts[I]));
       const DeclContext *Next = nullptr;
+      const FunctionDecl *Found = nullptr;
       for (const NamedDecl *ND : DC->lookup(Name)) {
         if (const auto *US = dyn_cast<UsingShadowDecl>(ND))
           ND = US->getTargetDecl();
         if (I + 1 == Parts.size()) {
-          if (const auto *F = dyn_cast<FunctionDecl>(ND))
-            return F;
+          const FunctionDecl *F = dyn_cast<FunctionDecl>(ND);
           if (const auto *T = dyn_cast<FunctionTemplateDecl>(ND))
-            return T->getTemplatedDecl();
-          NonFunction = ND;
+            F = T->getTemplatedDecl();
+          if (!F) {
+            NonFunction = ND;
+            continue;
+          }
+          if (!All)
+            return F;
+          if (!Found)
+            Found = F;
+          All->push_back(F);
         } else if (const auto *NS = dyn_cast<NamespaceDecl>(ND)) {
           Next = NS;
         } else if (const auto *NA = dyn_cast<NamespaceAliasDecl>(ND)) {
@@ -534,6 +549,8 @@ private:
         if (Next)
           break;
       }
+      if (Found)
+        return Found;
       if (!Next)
         return nullptr;
       DC = Next;
@@ -541,8 +558,10 @@ private:
     return nullptr;
   }
 
-  const FunctionDecl *lookupFunction(std::string Name, const FunctionDecl *From,
-                                     const NamedDecl *&NonFunction) {
+  const FunctionDecl *
+  lookupFunction(std::string Name, const FunctionDecl *From,
+                 const NamedDecl *&NonFunction,
+                 std::vector<const FunctionDecl *> *All = nullptr) {
     Name.erase(std::remove_if(Name.begin(), Name.end(),
                               [](char C) { return isspace(C); }),
                Name.end());
@@ -558,7 +577,7 @@ private:
     for (; DC; DC = DC->getParent()) {
       if (isa<LinkageSpecDecl>(DC))
         continue;
-      if (const FunctionDecl *F = lookupIn(DC, Parts, NonFunction))
+      if (const FunctionDecl *F = lookupIn(DC, Parts, NonFunction, All))
         return F;
       if (Global)
         break;
@@ -768,6 +787,10 @@ private:
           K.SignatureOk = checkSignature(K, S, K.SchemaLoc, Diags);
           Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(),
                                  Diags.end());
+          if (MetaOpt)
+            applyMeta(*MetaOpt, FD, S, K);
+          if (PresetOpt)
+            applyPreset(*PresetOpt, S, K);
         }
         Schemas[Index] = S;
       }
@@ -845,10 +868,16 @@ private:
                             N.Info->Macro + "(\"...\", CPU)");
   }
 
+  // The meta options of the function being processed (checked once its
+  // schema is known).
+  const Annot *MetaOpt = nullptr, *PresetOpt = nullptr;
+
   void applyOptions(const std::vector<const Annot *> &Options,
                     const FunctionDecl *FD, KernelFact &K) {
     const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
-                *FunctionalName = nullptr, *InplaceName = nullptr;
+                *FunctionalName = nullptr, *InplaceName = nullptr,
+                *Alloc = nullptr, *NoMetaKernel = nullptr;
+    MetaOpt = PresetOpt = nullptr;
     for (const Annot *O : Options) {
       llvm::StringRef Kind = O->Info->Kind;
       if (Kind == "functional_name" || Kind == "inplace_name") {
@@ -878,9 +907,49 @@ private:
       } else if (Kind == "external") {
         K.Options.External = true;
       } else if (Kind == "alloc") {
-        applyAlloc(*O, FD, K);
+        Alloc = O;
+      } else if (Kind == "meta") {
+        MetaOpt = O;
+      } else if (Kind == "meta_preset") {
+        PresetOpt = O;
+      } else if (Kind == "no_meta_kernel") {
+        K.Options.NoMetaKernel = true;
+        NoMetaKernel = O;
       }
     }
+    // One description of the outputs.
+    const Annot *Meta = MetaOpt ? MetaOpt : PresetOpt;
+    if (MetaOpt && PresetOpt) {
+      Diagnostic &E = error(PresetOpt->MacroLoc,
+                            "'SKGEN_META_PRESET' and 'SKGEN_META' both give "
+                            "the family's meta function; keep one (a meta "
+                            "function can call the preset, "
+                            "skgen::preset::NAME(...), and adjust its result)");
+      note(E, MetaOpt->MacroLoc, "SKGEN_META is here");
+      PresetOpt = nullptr;
+    }
+    if (Alloc && Meta) {
+      Diagnostic &E =
+          error(Alloc->MacroLoc,
+                std::string("'SKGEN_ALLOC' cannot be combined with '") +
+                    Meta->Info->Macro +
+                    "': the meta function gives the outputs' sizes and "
+                    "dtypes, and skgen allocates them; remove SKGEN_ALLOC");
+      note(E, Meta->MacroLoc, std::string(Meta->Info->Macro) + " is here");
+    } else if (Alloc) {
+      applyAlloc(*Alloc, FD, K);
+      diag(Diagnostic::Level::Warning, Alloc->MacroLoc,
+           "'SKGEN_ALLOC' is deprecated: give the family a meta function "
+           "instead, SKGEN_META(fn) returning skgen::Meta (the sizes and dtype "
+           "of each output) or SKGEN_META_PRESET(...); then skgen also checks "
+           "in-place and out= calls before the kernel runs and generates Meta "
+           "kernels (docs/annotations.md, 'Meta functions')");
+    }
+    if (NoMetaKernel && !Meta)
+      error(NoMetaKernel->MacroLoc,
+            "'SKGEN_NO_META_KERNEL' has no effect without SKGEN_META or "
+            "SKGEN_META_PRESET (Meta kernels are generated from the meta "
+            "function)");
     if (NoInplace && InplaceName) {
       Diagnostic &E = error(InplaceName->MacroLoc,
                             "'SKGEN_INPLACE_NAME' names the in-place variant, "
@@ -921,6 +990,160 @@ private:
       return;
     }
     K.Options.AllocFunction = qualifiedName(F);
+  }
+
+  /// Where the text of argument \p Index of the macro at \p MacroLoc starts
+  /// (the macro location when it cannot be found).
+  SourceLocation macroArgLoc(const Annot &O, unsigned Index,
+                             llvm::StringRef Expect = "") {
+    std::vector<std::pair<unsigned, unsigned>> Args;
+    if (!macroArgs(O.MacroLoc, O.Info->Macro, Args) || Index >= Args.size() ||
+        Args[Index].first >= Args[Index].second)
+      return O.MacroLoc;
+    if (!Expect.empty() &&
+        SM.getBufferData(SM.getFileID(O.MacroLoc))
+                .slice(Args[Index].first, Args[Index].second) != Expect)
+      return O.MacroLoc;
+    return offsetLoc(O.MacroLoc, Args[Index].first);
+  }
+
+  /// SKGEN_META(fn): a declared function with the functional variant's
+  /// dispatcher signature, returning skgen::Meta.
+  void applyMeta(const Annot &O, const FunctionDecl *Kernel,
+                 const schema::FunctionSchema &S, KernelFact &K) {
+    std::string Name = O.Texts[0];
+    SourceLocation L = macroArgLoc(O, 0);
+    if (Name.empty()) {
+      error(L, "'SKGEN_META' needs the name of the family's meta function");
+      return;
+    }
+    const NamedDecl *NonFunction = nullptr;
+    std::vector<const FunctionDecl *> All;
+    const FunctionDecl *F = lookupFunction(Name, Kernel, NonFunction, &All);
+    if (!F) {
+      Diagnostic &E = error(
+          L, NonFunction
+                 ? "'SKGEN_META' names '" + Name + "', which is not a function"
+                 : "'SKGEN_META' names '" + Name +
+                       "', but no function of that name is declared");
+      if (NonFunction)
+        note(E, NonFunction->getLocation(), "declared here");
+      return;
+    }
+    // Among overloads, the one with the right signature.
+    std::vector<Diagnostic> Diags;
+    const FunctionDecl *Match = nullptr;
+    for (const FunctionDecl *C : All) {
+      std::vector<Diagnostic> D;
+      if (checkMetaSignature(C, S, O, D)) {
+        Match = C;
+        break;
+      }
+      if (C == F)
+        Diags = std::move(D);
+    }
+    if (!Match) {
+      Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(), Diags.end());
+      return;
+    }
+    F = Match;
+    auto Reject = [&](std::string Msg) {
+      Diagnostic &E = error(F->getLocation(), std::move(Msg));
+      note(E, O.MacroLoc, "named by SKGEN_META here");
+    };
+    const auto *Method = dyn_cast<CXXMethodDecl>(F);
+    if (F->getDescribedFunctionTemplate() || F->isDependentContext() ||
+        F->isFunctionTemplateSpecialization())
+      return Reject("meta function '" + qualifiedName(F) +
+                    "' is a template; name a non-template function");
+    if (Method && !Method->isStatic())
+      return Reject("meta function '" + qualifiedName(F) +
+                    "' must be a free function or a static member function");
+    if (F->isDeleted())
+      return Reject("meta function '" + qualifiedName(F) +
+                    "' is a deleted function");
+    if (!SM.isBeforeInTranslationUnit(F->getFirstDecl()->getLocation(),
+                                      O.MacroLoc)) {
+      Diagnostic &E = error(L, "'SKGEN_META' names '" + qualifiedName(F) +
+                                   "', which is declared after this "
+                                   "annotation; declare it before the kernel "
+                                   "(the generated code calls it)");
+      note(E, F->getLocation(), "declared here");
+      return;
+    }
+    K.Options.MetaFunction = qualifiedName(F);
+    K.Options.MetaFunctionLocal = Method || !F->isExternallyVisible();
+  }
+
+  bool checkMetaSignature(const FunctionDecl *F,
+                          const schema::FunctionSchema &S, const Annot &O,
+                          std::vector<Diagnostic> &Diags) {
+    std::vector<CppParamFact> Params;
+    for (const ParmVarDecl *P : F->parameters())
+      Params.push_back(
+          paramFact(P->getType(), P->getNameAsString(), P->getLocation()));
+    SourceLocation RetLoc = F->getReturnTypeSourceRange().getBegin();
+    CppParamFact Ret = paramFact(F->getReturnType(), "",
+                                 RetLoc.isValid() ? RetLoc : F->getLocation());
+    return scan::checkMetaSignature(qualifiedName(F),
+                                    Locs.convert(F->getLocation()), Params, Ret,
+                                    S, Locs.convert(O.MacroLoc), Diags);
+  }
+
+  /// SKGEN_META_PRESET(name, args...): a known preset whose roles bind to
+  /// the family's arguments (Schema/MetaPresets.h).
+  void applyPreset(const Annot &O, const schema::FunctionSchema &S,
+                   KernelFact &K) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(O.Texts[0]).split(Parts, ',');
+    std::vector<std::string> Given;
+    for (size_t I = 1; I < Parts.size(); ++I)
+      Given.push_back(Parts[I].trim().str());
+    std::string Name = Parts.empty() ? "" : Parts[0].trim().str();
+    SourceLocation NameLoc = macroArgLoc(O, 0, Name);
+    if (Name.empty()) {
+      error(O.MacroLoc, "'SKGEN_META_PRESET' needs a preset name, e.g. "
+                        "SKGEN_META_PRESET(binary)");
+      return;
+    }
+    const schema::MetaPreset *P = schema::findMetaPreset(Name);
+    if (!P) {
+      std::string Best = schema::closestMetaPreset(Name), All;
+      for (const schema::MetaPreset &Q : schema::metaPresets())
+        All += (All.empty() ? "" : ", ") + std::string(Q.Name);
+      Diagnostic &E = error(
+          NameLoc, "unknown meta preset '" + Name + "'" +
+                       (Best.empty() ? "" : "; did you mean '" + Best + "'?") +
+                       " (presets: " + All + ")");
+      if (!Best.empty() && NameLoc != O.MacroLoc) {
+        E.FixText = Best;
+        E.FixLength = Name.size();
+      }
+      return;
+    }
+    std::vector<std::string> Bound;
+    schema::PresetError PE;
+    if (!schema::bindMetaPreset(*P, S, Given, Bound, PE)) {
+      SourceLocation At =
+          PE.GivenIndex < 0
+              ? NameLoc
+              : macroArgLoc(O, PE.GivenIndex + 1,
+                            static_cast<size_t>(PE.GivenIndex) < Given.size()
+                                ? Given[PE.GivenIndex]
+                                : "");
+      error(At, PE.Message);
+      return;
+    }
+    size_t Outs = S.outArguments().size();
+    if (Outs != P->NumOutputs) {
+      error(NameLoc, std::string("preset '") + P->Name + "' computes " +
+                         std::to_string(P->NumOutputs) + " output(s); '" +
+                         S.Op.str() + "' has " + std::to_string(Outs) +
+                         " out argument(s)");
+      return;
+    }
+    K.Options.MetaPreset = P->Name;
+    K.Options.MetaPresetArgs = Bound;
   }
 
   /// SKGEN_KERNEL whose family's SKGEN_STRUCTURED is in this TU: check now.

@@ -90,6 +90,14 @@ void to_json(json &J, const FamilyOptions &O) {
     J["alloc_function"] = O.AllocFunction;
   if (O.External)
     J["external"] = true;
+  if (!O.MetaFunction.empty())
+    J["meta_function"] = O.MetaFunction;
+  if (O.MetaFunctionLocal)
+    J["meta_function_local"] = true;
+  if (!O.MetaPreset.empty())
+    J["meta_preset"] = json{{"name", O.MetaPreset}, {"args", O.MetaPresetArgs}};
+  if (O.NoMetaKernel)
+    J["no_meta_kernel"] = true;
 }
 void from_json(const json &J, FamilyOptions &O) {
   if (J.contains("functional_overload"))
@@ -100,6 +108,15 @@ void from_json(const json &J, FamilyOptions &O) {
   O.NoInplace = J.value("no_inplace", false);
   O.AllocFunction = J.value("alloc_function", "");
   O.External = J.value("external", false);
+  O.MetaFunction = J.value("meta_function", "");
+  O.MetaFunctionLocal = J.value("meta_function_local", false);
+  if (J.contains("meta_preset")) {
+    const json &P = J.at("meta_preset");
+    O.MetaPreset = P.at("name").get<std::string>();
+    O.MetaPresetArgs =
+        P.value("args", json::array()).get<std::vector<std::string>>();
+  }
+  O.NoMetaKernel = J.value("no_meta_kernel", false);
 }
 
 void to_json(json &J, const CppParamFact &P) {

@@ -47,6 +47,18 @@ struct FamilyOptions {
   bool NoInplace = false;                        // SKGEN_NO_INPLACE
   std::string AllocFunction; // SKGEN_ALLOC(fn): fully qualified C++ name.
   bool External = false;     // SKGEN_EXTERNAL: namespace not owned, no def.
+  /// SKGEN_META(fn): fully qualified C++ name of the meta function.
+  std::string MetaFunction;
+  /// The meta function cannot be redeclared in another file's generated
+  /// block (internal linkage or a class member): kernels of the family in
+  /// other files cannot call it.
+  bool MetaFunctionLocal = false;
+  /// SKGEN_META_PRESET(name, args...): the preset (Schema/MetaPresets.h) and
+  /// the schema argument bound to each of its roles ("" = unbound).
+  std::string MetaPreset;
+  std::vector<std::string> MetaPresetArgs;
+  bool NoMetaKernel = false; // SKGEN_NO_META_KERNEL
+  bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }
 };
 
 /// A parameter (or the return type) of an annotated C++ function, as the

@@ -3,6 +3,8 @@
 
 #include "Schema/CppTypes.h"
 
+#include <algorithm>
+
 namespace skgen {
 namespace scan {
 
@@ -112,6 +114,71 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
                               "' returns '" + Returns +
                               "', which is returned as '" + Ret->Spelling + "'",
                           SchemaLoc, S));
+  }
+  return Ok;
+}
+
+bool checkMetaSignature(const std::string &Fn, const SourceLoc &FnLoc,
+                        const std::vector<CppParamFact> &Params,
+                        const CppParamFact &Return,
+                        const schema::FunctionSchema &Out,
+                        const SourceLoc &AnnotationLoc,
+                        std::vector<Diagnostic> &Diags) {
+  auto Error = [&](const SourceLoc &Loc, std::string Msg) {
+    Diagnostic D = errorAt(Loc.valid() ? Loc : FnLoc, std::move(Msg));
+    if (AnnotationLoc.valid())
+      D.Notes.push_back(
+          noteAt(AnnotationLoc, "meta function of '" + Out.Op.str() +
+                                    "' named here; it takes the arguments of "
+                                    "the functional variant"));
+    Diags.push_back(std::move(D));
+  };
+  std::vector<const schema::Argument *> Args;
+  auto Outs = Out.outArguments();
+  for (const schema::Argument &A : Out.Arguments)
+    if (std::find(Outs.begin(), Outs.end(), &A) == Outs.end())
+      Args.push_back(&A);
+  bool Ok = true;
+  std::string Why;
+  std::vector<schema::CppType> Types;
+  for (const schema::Argument *A : Args) {
+    auto T = schema::argumentCppType(*A, Why);
+    if (!T)
+      return false; // The kernel's check reports it.
+    Types.push_back(*T);
+  }
+  if (Params.size() != Types.size()) {
+    std::string Names;
+    for (const schema::Argument *A : Args)
+      Names += (Names.empty() ? "" : ", ") + argText(*A);
+    Error(FnLoc, "meta function '" + Fn + "' has " +
+                     std::to_string(Params.size()) +
+                     (Params.size() == 1 ? " parameter" : " parameters") +
+                     " but the meta function of '" + Out.Op.str() + "' takes " +
+                     std::to_string(Types.size()) + " (" +
+                     (Names.empty() ? std::string("none") : Names) +
+                     "; the out arguments excluded)");
+    Ok = false;
+  } else {
+    for (size_t I = 0; I < Types.size(); ++I) {
+      const CppParamFact &P = Params[I];
+      const schema::CppType &T = Types[I];
+      if (sameCppType(P, T.IsReference, T.IsConst, T.Canonical))
+        continue;
+      std::string Name = P.Name.empty() ? "parameter " + std::to_string(I + 1)
+                                        : "parameter '" + P.Name + "'";
+      Error(P.Loc, Name + " of meta function '" + Fn + "' has type '" +
+                       P.Spelling + "'; schema argument '" + argText(*Args[I]) +
+                       "' is passed as '" + T.Spelling + "'");
+      Ok = false;
+    }
+  }
+  if (Return.IsReference || Return.Canonical != metaReturnCanonical()) {
+    Error(Return.Loc, "meta function '" + Fn + "' returns '" + Return.Spelling +
+                          "'; a meta function returns 'skgen::Meta' (the "
+                          "sizes and dtype of each output, from "
+                          "<skgen/structured.h>)");
+    Ok = false;
   }
   return Ok;
 }

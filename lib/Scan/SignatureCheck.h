@@ -25,6 +25,21 @@ namespace scan {
 bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
                     const SourceLoc &SchemaLoc, std::vector<Diagnostic> &Diags);
 
+/// SKGEN_META: a meta function takes the arguments of \p Out without its out
+/// arguments (the functional variant's, in the dispatcher calling
+/// convention) and returns `skgen::Meta` by value. Appends one error per
+/// mismatch (at the parameter, the return type or \p FnLoc), each with a
+/// note at \p AnnotationLoc. Returns true when everything matches.
+bool checkMetaSignature(const std::string &Fn, const SourceLoc &FnLoc,
+                        const std::vector<CppParamFact> &Params,
+                        const CppParamFact &Return,
+                        const schema::FunctionSchema &Out,
+                        const SourceLoc &AnnotationLoc,
+                        std::vector<Diagnostic> &Diags);
+
+/// The canonical type a meta function returns.
+inline const char *metaReturnCanonical() { return "skgen::Meta"; }
+
 /// True if the recorded parameter \p P is what \p T requires (top-level const
 /// of a by-value parameter is ignored, as in C++ function types).
 bool sameCppType(const CppParamFact &P, bool ExpectRef, bool ExpectConst,

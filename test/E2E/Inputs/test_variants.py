@@ -202,30 +202,65 @@ class SingleOutputFamilies(unittest.TestCase):
         same(x, expected, "add_ broadcast")
 
     def test_inplace_cannot_change_the_shape_of_self(self):
-        # As aten's in-place ops: broadcasting `self` is an error, and nothing
-        # is written.
+        # As aten's in-place ops: broadcasting `self` is an error, raised by
+        # the generated wrapper from the meta function before the kernel
+        # runs, so nothing is written; aten's own wording.
         x = make((3,), torch.float32, 12)
         bigger = make((2, 3), torch.float32, 13)
+        with self.assertRaises(RuntimeError) as aten:
+            x.clone().add_(bigger)
         for name, call in (("add", lambda s: m.add_(s, bigger)),
                            ("mul", lambda s: m.mul_.Tensor(s, bigger)),
                            ("lerp", lambda s: m.lerp_(s, bigger, 0.5)),
                            ("affine", lambda s: m.affine_(s, 2.0, bigger))):
             s = x.clone()
-            with self.assertRaisesRegex(RuntimeError, rf"myops::{name}: output with shape "
-                                        r"\[3\] doesn't match the broadcast shape \[2, 3\]"):
+            with self.assertRaises(RuntimeError) as ours:
                 call(s)
+            self.assertEqual(str(ours.exception).split("\n")[0],
+                             str(aten.exception).split("\n")[0], name)
             same(s, x, name + "_ left self unchanged")
-        s = torch.empty(3, device="meta")  # the Meta kernel of add checks too
+        s = torch.empty(3, device="meta")  # add's own Meta kernel is guarded too
         with self.assertRaisesRegex(RuntimeError, "doesn't match the broadcast shape"):
             m.add_(s, torch.empty(2, 3, device="meta"))
 
-    def test_generated_inplace_wrapper_refuses_a_reshaped_self(self):
-        # lerp's hand-registered Meta out kernel does not check `out is self`:
-        # the generated alias-key in-place wrapper catches the reshape.
+    def test_inplace_refused_before_a_hand_registered_kernel_runs(self):
+        # lerp's Meta out kernel is registered by hand and would resize `out`:
+        # the generated alias-key in-place wrapper refuses before calling it.
         s = torch.empty(3, device="meta")
-        with self.assertRaisesRegex(RuntimeError, r"myops::lerp_: .*resized self from \[3\] to "
-                                    r"\[2, 3\]; an in-place op cannot change the shape of self"):
+        with self.assertRaisesRegex(RuntimeError, r"^output with shape \[3\] doesn't match "
+                                    r"the broadcast shape \[2, 3\]"):
             m.lerp_(s, torch.empty(2, 3, device="meta"), 0.5)
+        self.assertEqual(s.shape, (3,))
+
+    def test_inplace_dtype_refused_before_the_write(self):
+        x = torch.arange(6, dtype=torch.int32).reshape(2, 3)
+        y = make((2, 3), torch.float32, 14)
+        with self.assertRaises(RuntimeError) as aten:
+            x.clone().add_(y)
+        s = x.clone()
+        with self.assertRaises(RuntimeError) as ours:
+            m.add_(s, y)
+        self.assertEqual(str(ours.exception).split("\n")[0],
+                         str(aten.exception).split("\n")[0])
+        same(s, x, "add_ left an int self unchanged")
+        # A castable result is computed in its own dtype and written back.
+        f = make((2, 3), torch.float32, 15)
+        same(m.add_(f.clone(), y.double()), f.clone().add_(y.double()), "add_ float32 self, float64 other")
+
+    def test_type_promotion_matches_aten(self):
+        i = torch.arange(12, dtype=torch.int32).reshape(3, 4)
+        f = make((4,), torch.float64, 16)
+        b = torch.tensor([True, False, True, True])
+        for a, c in ((i, f), (f, i), (i, b), (b, b), (i, i.long()),
+                     (i, torch.tensor(2.5)), (f.float(), torch.tensor(3, dtype=torch.int64))):
+            same(m.add(a, c), torch.add(a, c), f"add {a.dtype} {c.dtype}")
+            same(m.mul.Tensor(a, c), torch.mul(a, c), f"mul {a.dtype} {c.dtype}")
+        for dtype in (torch.bool, torch.int32, torch.int64, torch.float32):
+            x = make((3, 4), torch.int64, 17).to(dtype)
+            same(m.sum.dim(x, [1]), torch.sum(x, [1]), f"sum {dtype}")
+            same(m.sum.dim(x, [0, 1], True), torch.sum(x, [0, 1], True), f"sum keepdim {dtype}")
+        same(m.affine(i, 2.5), i * 2.5, "affine int tensor, float scale")
+        same(m.affine(i, None, f), i + f, "affine int tensor, double bias")
 
     def test_inplace_on_a_view(self):
         base = make((4, 6), torch.float64, 3)
@@ -299,9 +334,14 @@ class TopK(unittest.TestCase):
         same(oi, ei, "resized indices")
 
     def test_out_rejects_wrong_index_dtype(self):
+        # topk_meta says: exactly int64 indices, as aten's topk.values.
         x = distinct((5,), torch.float32, 4)
-        with self.assertRaisesRegex(RuntimeError, "indices must be int64"):
+        with self.assertRaises(RuntimeError) as aten:
+            torch.topk(x, 2, out=(torch.empty(0), torch.empty(0)))
+        with self.assertRaises(RuntimeError) as ours:
             m.topk.out(x, 2, values=torch.empty(0), indices=torch.empty(0))
+        self.assertEqual(str(ours.exception).split("\n")[0],
+                         str(aten.exception).split("\n")[0])
 
 
 class MetaTensors(unittest.TestCase):
@@ -342,12 +382,56 @@ class MetaTensors(unittest.TestCase):
         r = m.scale(torch.empty(5, 2, device="meta", dtype=torch.float64), 3.0)
         self.assertEqual((r.device.type, tuple(r.shape), r.dtype), ("meta", (5, 2), torch.float64))
 
-    def test_family_without_meta_kernel_fails_clearly(self):
-        # square has a CPU out kernel only: the alias-key functional variant
-        # redispatches to square.out, which has no Meta kernel.
-        with self.assertRaisesRegex((RuntimeError, NotImplementedError),
-                                    r"myops::square\.out.*Meta"):
-            m.square(torch.empty(3, device="meta"))
+    def test_generated_meta_kernels(self):
+        # square, mul, affine, sum and topk have only CPU kernels: skgen
+        # generates their Meta kernels from their meta functions.
+        for op in ("square.out", "square", "square_", "mul.out", "mul.Tensor", "mul_.Tensor",
+                   "affine.out", "affine", "affine_", "sum.dim_out", "sum.dim", "topk.out", "topk"):
+            self.assertTrue(torch._C._dispatch_has_kernel_for_dispatch_key("myops::" + op, "Meta"), op)
+        x = torch.empty(2, 1, 3, device="meta", dtype=torch.int32)
+        y = torch.empty(4, 3, device="meta", dtype=torch.float64)
+        cases = [(m.square, (x,), torch.square), (m.mul.Tensor, (x, y), torch.mul),
+                 (m.sum.dim, (x, [2]), lambda a, d: torch.sum(a, d)),
+                 (m.sum.dim, (y, [0], True), lambda a, d, k: torch.sum(a, d, k)),
+                 (m.affine, (x, 2.5, y), lambda a, s, b: a * s + b)]
+        for op, args, ref in cases:
+            r, e = op(*args), ref(*args)
+            self.assertEqual((r.device.type, r.shape, r.dtype), ("meta", e.shape, e.dtype), op)
+        v, i = m.topk(torch.empty(3, 5, device="meta"), 2)
+        self.assertEqual((v.shape, v.dtype, i.shape, i.dtype),
+                         ((3, 2), torch.float32, (3, 2), torch.int64))
+        # in-place and out= on meta tensors
+        s = torch.empty(4, 3, device="meta")
+        self.assertIs(m.mul_.Tensor(s, y), s)
+        with self.assertRaisesRegex(RuntimeError, "doesn't match the broadcast shape"):
+            m.mul_.Tensor(torch.empty(3, device="meta"), y)
+        o = torch.empty(0, device="meta", dtype=torch.float64)
+        self.assertIs(m.mul.out(x, y, out=o), o)
+        self.assertEqual(o.shape, (2, 4, 3))
+        with self.assertRaisesRegex(RuntimeError, "result type Double can't be cast to the "
+                                                  "desired output type Int"):
+            m.mul.out(x, y, out=torch.empty(0, device="meta", dtype=torch.int32))
+        with self.assertRaisesRegex(RuntimeError, "Expected out tensor to have device meta, "
+                                                  "but got cpu instead"):
+            m.mul.out(x, y, out=torch.empty(0, dtype=torch.float64))
+
+    def test_annotated_meta_kernel_takes_precedence(self):
+        # SKGEN_KERNEL("myops::add.out", Meta) in meta_kernels.cpp: add's Meta
+        # variants call it (behind the generated checks) instead of generated
+        # Meta kernels.
+        calls = torch.ops.skgen_example.add_meta_calls
+        before = calls()
+        m.add(torch.empty(2, device="meta"), torch.empty(2, device="meta"))
+        m.add_(torch.empty(2, device="meta"), torch.empty(2, device="meta"))
+        m.add.out(torch.empty(2, device="meta"), torch.empty(2, device="meta"),
+                  out=torch.empty(0, device="meta"))
+        self.assertEqual(calls(), before + 3)
+
+    def test_no_meta_kernel_option_keeps_the_hand_registered_one(self):
+        # lerp: SKGEN_NO_META_KERNEL, lerp.out's Meta kernel registered by hand.
+        self.assertFalse(torch._C._dispatch_has_kernel_for_dispatch_key("myops::lerp_", "Meta"))
+        r = m.lerp(torch.empty(2, 1, device="meta"), torch.empty(3, device="meta"), 0.5)
+        self.assertEqual((r.device.type, r.shape), ("meta", (2, 3)))
 
 
 class Registrations(unittest.TestCase):
@@ -451,10 +535,32 @@ class Autograd(unittest.TestCase):
             self.assert_backward_fails(t, op)
 
     def test_out_variant(self):
+        # As aten's out= functions: refused at the call, before the kernel.
         x = self.leaf()
-        out = torch.empty(0)
-        r = m.add.out(x, torch.ones(3, 4), out=out)
-        self.assert_backward_fails(r, "add")
+        with self.assertRaises(RuntimeError) as aten:
+            torch.add(x, torch.ones(3, 4), out=torch.empty(0))
+        for call in (lambda o: m.add.out(x, torch.ones(3, 4), out=o),
+                     lambda o: m.add.out(torch.ones(3, 4), x, out=o),
+                     lambda o: m.affine.out(torch.ones(3, 4), 2.0, x, out=o),
+                     lambda o: m.scale.out(x, 2.0, out=o)):
+            o = torch.zeros(3)
+            with self.assertRaises(RuntimeError) as ours:
+                call(o)
+            self.assertTrue(str(ours.exception).startswith("myops::"), str(ours.exception))
+            self.assertEqual(str(ours.exception).split("(): ", 1)[1].split("\n")[0],
+                             str(aten.exception).split("(): ", 1)[1].split("\n")[0])
+            same(o, torch.zeros(3), "out= untouched")
+        with torch.no_grad():
+            o = torch.empty(0)
+            m.add.out(x, torch.ones(3, 4), out=o)
+            close(o, x.detach() + 1, "out= under no_grad")
+
+    def test_integral_outputs_do_not_require_grad(self):
+        x = self.leaf()
+        v, i = m.topk(x, 2)
+        ev, ei = torch.topk(x, 2)
+        self.assertEqual((v.requires_grad, i.requires_grad), (ev.requires_grad, ei.requires_grad))
+        self.assertEqual((v.requires_grad, i.requires_grad), (True, False))
 
     def test_no_grad_and_plain_inputs(self):
         x = self.leaf()

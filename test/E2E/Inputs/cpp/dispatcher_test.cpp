@@ -8,7 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <tuple>
+#include <vector>
 
 namespace {
 
@@ -33,8 +35,7 @@ auto addInplace() {
       .typed<Tensor &(Tensor &, const Tensor &, const at::Scalar &)>();
 }
 
-const std::vector<at::ScalarType> DTypes = {at::kFloat, at::kDouble,
-                                            at::kLong};
+const std::vector<at::ScalarType> DTypes = {at::kFloat, at::kDouble, at::kLong};
 const std::vector<std::vector<int64_t>> Shapes = {{}, {5}, {3, 4}, {2, 3, 4}};
 
 Tensor input(at::IntArrayRef Shape, at::ScalarType T, int Seed) {
@@ -49,7 +50,8 @@ TEST(Add, ThreeVariantsMatchReference) {
   for (const auto &Shape : Shapes)
     for (auto T : DTypes) {
       Tensor X = input(Shape, T, ++Seed), Y = input(Shape, T, ++Seed);
-      at::Scalar Alpha = at::isFloatingType(T) ? at::Scalar(0.5) : at::Scalar(3);
+      at::Scalar Alpha =
+          at::isFloatingType(T) ? at::Scalar(0.5) : at::Scalar(3);
       Tensor Ref = at::add(X, Y, Alpha);
       Tensor F = addFn().call(X, Y, Alpha);
       EXPECT_TRUE(at::equal(F, Ref)) << T << " " << X.sizes();
@@ -80,8 +82,8 @@ TEST(Add, OutIsResized) {
 TEST(Mul, IrregularOverloadNames) {
   auto Fn = op("myops::mul", "Tensor")
                 .typed<Tensor(const Tensor &, const Tensor &)>();
-  auto In = op("myops::mul_", "Tensor")
-                .typed<Tensor &(Tensor &, const Tensor &)>();
+  auto In =
+      op("myops::mul_", "Tensor").typed<Tensor &(Tensor &, const Tensor &)>();
   Tensor X = input({2, 3}, at::kDouble, 3), Y = input({3}, at::kDouble, 4);
   EXPECT_TRUE(at::equal(Fn.call(X, Y), X * Y));
   Tensor S = X.clone();
@@ -109,9 +111,9 @@ TEST(Affine, OptionalArguments) {
 TEST(Sum, IntListAndBool) {
   auto Fn = op("myops::sum", "dim")
                 .typed<Tensor(const Tensor &, at::IntArrayRef, bool)>();
-  auto Out = op("myops::sum", "dim_out")
-                 .typed<Tensor &(const Tensor &, at::IntArrayRef, bool,
-                                 Tensor &)>();
+  auto Out =
+      op("myops::sum", "dim_out")
+          .typed<Tensor &(const Tensor &, at::IntArrayRef, bool, Tensor &)>();
   Tensor X = input({2, 3, 4}, at::kDouble, 7);
   for (bool Keep : {false, true})
     for (std::vector<int64_t> Dim :
@@ -131,10 +133,10 @@ TEST(TopK, MultipleOutputs) {
   auto Fn = op("myops::topk", "")
                 .typed<std::tuple<Tensor, Tensor>(const Tensor &, int64_t,
                                                   int64_t, bool)>();
-  auto Out = op("myops::topk", "out")
-                 .typed<std::tuple<Tensor &, Tensor &>(
-                     const Tensor &, int64_t, int64_t, bool, Tensor &,
-                     Tensor &)>();
+  auto Out =
+      op("myops::topk", "out")
+          .typed<std::tuple<Tensor &, Tensor &>(
+              const Tensor &, int64_t, int64_t, bool, Tensor &, Tensor &)>();
   Tensor X = at::randperm(20, at::kDouble).reshape({4, 5});
   for (bool Largest : {true, false}) {
     auto [V, I] = Fn.call(X, 3, 1, Largest);
@@ -157,8 +159,8 @@ TEST(Meta, LerpFunctionalThroughAliasKey) {
   EXPECT_FALSE(Lerp.hasKernelForDispatchKey(c10::DispatchKey::Meta));
   EXPECT_TRUE(Lerp.hasKernelForDispatchKey(
       c10::DispatchKey::CompositeExplicitAutograd));
-  EXPECT_TRUE(op("myops::lerp", "out")
-                  .hasKernelForDispatchKey(c10::DispatchKey::Meta));
+  EXPECT_TRUE(
+      op("myops::lerp", "out").hasKernelForDispatchKey(c10::DispatchKey::Meta));
   auto Fn = Lerp.typed<Tensor(const Tensor &, const Tensor &, double)>();
   auto Opts = at::TensorOptions().device(at::kMeta).dtype(at::kDouble);
   Tensor R = Fn.call(at::empty({2, 1}, Opts), at::empty({3}, Opts), 0.5);
@@ -185,10 +187,14 @@ TEST(Precedence, ScaleOnCpuUsesAliasKeyKernel) {
 
 TEST(Registrations, NoAliasKeyKernelForOutOps) {
   for (auto [N, O] : std::vector<std::pair<const char *, const char *>>{
-           {"myops::add", "out"}, {"myops::square", "out"},
-           {"myops::mul", "out"}, {"myops::affine", "out"},
-           {"myops::lerp", "out"}, {"myops::sum", "dim_out"},
-           {"myops::topk", "out"}, {"myops::scale", "out"}})
+           {"myops::add", "out"},
+           {"myops::square", "out"},
+           {"myops::mul", "out"},
+           {"myops::affine", "out"},
+           {"myops::lerp", "out"},
+           {"myops::sum", "dim_out"},
+           {"myops::topk", "out"},
+           {"myops::scale", "out"}})
     EXPECT_FALSE(op(N, O).hasKernelForDispatchKey(
         c10::DispatchKey::CompositeExplicitAutograd))
         << N << "." << O;
@@ -221,6 +227,113 @@ TEST(Autograd, NotImplementedAtBackward) {
               std::string::npos)
         << E.what();
   }
+}
+
+// Collects the messages of TORCH_WARN (c10's warning handler API differs
+// between PyTorch 1.x and 2.x).
+struct Warnings : c10::WarningHandler {
+  std::vector<std::string> Messages;
+#if TORCH_VERSION_MAJOR >= 2
+  void process(const c10::Warning &W) override { Messages.push_back(W.msg()); }
+#else
+  void process(const c10::SourceLocation &, const std::string &Msg,
+               const bool) override {
+    Messages.push_back(Msg);
+  }
+#endif
+};
+
+#if TORCH_VERSION_MAJOR >= 2
+using WarningGuard = c10::WarningUtils::WarningHandlerGuard;
+#else
+using WarningGuard = c10::Warning::WarningHandlerGuard;
+#endif
+
+std::string firstLine(const std::string &S) {
+  return S.substr(0, S.find('\n'));
+}
+
+TEST(OutVariant, ResizeWarningsAsAten) {
+  // The generated add.out wrapper resizes `out` with at::native::resize_output
+  // before the kernel runs: silent for a zero-size out, aten's deprecation
+  // warning for a non-empty out of another shape.
+  Tensor X = input({3, 4}, at::kFloat, 12);
+  for (std::vector<int64_t> Shape : {std::vector<int64_t>{0}, {2}, {3, 4}}) {
+    Warnings Ours, Aten;
+    Tensor O1 = at::zeros(Shape), O2 = at::zeros(Shape);
+    {
+      WarningGuard G(&Ours);
+      addOut().call(X, X, 1, O1);
+    }
+    {
+      WarningGuard G(&Aten);
+      at::add_out(O2, X, X, 1);
+    }
+    EXPECT_EQ(Ours.Messages, Aten.Messages) << Shape.size();
+    EXPECT_EQ(Ours.Messages.size(), Shape == std::vector<int64_t>{2} ? 1u : 0u);
+    EXPECT_TRUE(at::equal(O1, O2));
+  }
+}
+
+TEST(OutVariant, DtypeAndDeviceRefusedAsAten) {
+  Tensor X = input({3, 4}, at::kFloat, 13);
+  Tensor Int = at::zeros({3, 4}, at::kInt);
+  std::string Ours, Aten;
+  try {
+    addOut().call(X, X, 1, Int);
+  } catch (const c10::Error &E) {
+    Ours = firstLine(E.what_without_backtrace());
+  }
+  try {
+    at::add_out(Int, X, X, 1);
+  } catch (const c10::Error &E) {
+    Aten = firstLine(E.what_without_backtrace());
+  }
+  EXPECT_EQ(Ours, Aten);
+  EXPECT_EQ(Ours,
+            "result type Float can't be cast to the desired output type Int");
+  EXPECT_TRUE(at::equal(Int, at::zeros({3, 4}, at::kInt)));
+  Tensor Meta = at::empty({0}, at::TensorOptions().device(at::kMeta));
+  EXPECT_THROW(addOut().call(X, X, 1, Meta), c10::Error);
+}
+
+TEST(InPlace, RefusedBeforeTheKernelWrites) {
+  Tensor X = input({3}, at::kFloat, 14), Big = input({2, 3}, at::kFloat, 15);
+  Tensor S = X.clone();
+  std::string Ours, Aten;
+  try {
+    addInplace().call(S, Big, 1);
+  } catch (const c10::Error &E) {
+    Ours = firstLine(E.what_without_backtrace());
+  }
+  try {
+    X.clone().add_(Big);
+  } catch (const c10::Error &E) {
+    Aten = firstLine(E.what_without_backtrace());
+  }
+  EXPECT_EQ(Ours, Aten);
+  EXPECT_TRUE(at::equal(S, X)); // bit-identical: nothing was written
+  EXPECT_EQ(S.sizes(), X.sizes());
+}
+
+TEST(Autograd, OutVariantRefusesInputsThatRequireGrad) {
+  Tensor X = input({3}, at::kFloat, 16).requires_grad_();
+  Tensor O = at::zeros({3});
+  try {
+    addOut().call(X, X.detach(), 1, O);
+    FAIL() << "add.out with an input that requires grad did not throw";
+  } catch (const c10::Error &E) {
+    EXPECT_EQ(firstLine(E.what_without_backtrace()),
+              "myops::add(): functions with out=... arguments don't support "
+              "automatic differentiation, but one of the arguments requires "
+              "grad.");
+  }
+  EXPECT_TRUE(at::equal(O, at::zeros({3})));
+  {
+    at::NoGradGuard NoGrad;
+    addOut().call(X, X.detach(), 1, O);
+  }
+  EXPECT_TRUE(at::allclose(O, X.detach() * 2));
 }
 
 } // namespace

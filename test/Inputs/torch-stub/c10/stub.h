@@ -86,10 +86,17 @@ public:
   explicit OptionalDeviceGuard(optional<Device>) {}
 };
 class OperatorHandle;
+class DispatchKeySet {
+public:
+  DispatchKeySet operator&(DispatchKeySet) const { return *this; }
+};
+constexpr DispatchKeySet after_ADInplaceOrView_keyset{};
+class IValue {};
 template <class Sig> class TypedOperatorHandle;
 template <class R, class... A> class TypedOperatorHandle<R(A...)> {
 public:
   R call(A...) const;
+  R redispatch(DispatchKeySet, A...) const;
 };
 class OperatorHandle {
 public:
@@ -101,7 +108,15 @@ public:
   OperatorHandle findSchemaOrThrow(const char *Name, const char *Overload);
 };
 } // namespace c10
+namespace torch {
+namespace jit {
+using Stack = std::vector<c10::IValue>;
+} // namespace jit
+} // namespace torch
 namespace at {
+struct AutoDispatchBelowADInplaceOrView {
+  AutoDispatchBelowADInplaceOrView();
+};
 using c10::OptionalDeviceGuard;
 c10::optional<Device> device_of(const Tensor &);
 Tensor empty(IntArrayRef size, c10::TensorOptions options);

@@ -7,7 +7,14 @@ public:
   template <typename S> Library &def(S &&) { return *this; }
   template <typename N, typename F> Library &impl(N &&, F &&) { return *this; }
 };
-class CppFunction {};
+class CppFunction {
+public:
+  template <void (*F)(const c10::OperatorHandle &, c10::DispatchKeySet,
+                      torch::jit::Stack *)>
+  static CppFunction makeFromBoxedFunction() {
+    return {};
+  }
+};
 namespace autograd {
 CppFunction autogradNotImplementedFallback();
 } // namespace autograd

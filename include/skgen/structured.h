@@ -1,0 +1,655 @@
+//===- skgen/structured.h - Meta functions for skgen op families -*- C++
+//-*-===//
+//
+// The runtime half of skgen's structured kernels. Header-only, ATen headers
+// only; works with PyTorch 1.13 and 2.x.
+//
+// A *meta function* validates an op family's inputs and computes each
+// output's metadata (sizes, dtype, optionally strides or memory format)
+// without computing anything. It takes the functional variant's arguments
+// (dispatcher C++ types) and returns a skgen::Meta:
+//
+//   skgen::Meta lerp_meta(const at::Tensor &self, const at::Tensor &end,
+//                         double weight) {
+//     TORCH_CHECK(self.dtype() == end.dtype(), "expected dtype ", ...);
+//     return skgen::TensorMeta(skgen::broadcast(self, end),
+//     self.scalar_type());
+//   }
+//
+//   SKGEN_STRUCTURED("myops::lerp.out(...)", CPU)
+//   SKGEN_META(lerp_meta)
+//   at::Tensor &lerp_out(..., at::Tensor &out);
+//
+// Most families need no hand-written meta function: a *preset* (namespace
+// skgen::preset, selected with SKGEN_META_PRESET(name, args...)) implements
+// aten's rules with aten's own facilities (at::native::ResultTypeState,
+// at::infer_size, at::dim_list_to_bitset, ...):
+//
+//   unary(self)                 sizes and dtype of self
+//   unary_float(self)           int/bool -> the default float dtype (sqrt)
+//   binary(a, b, alpha)         broadcast + type promotion, Scalars as
+//                               wrapped numbers, alpha checked (add, mul)
+//   binary_float(a, b)          binary, then int/bool -> default float (div)
+//   comparison(a, b)            binary shape, bool result (lt, eq)
+//   elementwise({a, b, ...})    broadcast + promotion over any operands
+//   reduction(self, dim, keepdim, dtype)
+//                               sum-like: int/bool -> int64 unless dtype
+//   index_reduction(self, dim, keepdim)
+//                               (values, int64 indices) as max.dim
+//   arg_reduction(self, dim, keepdim)
+//                               int64 indices as argmax
+//
+// Presets are ordinary functions: a hand-written meta function can call one
+// and adjust the result (e.g. add a check, or change the out= dtype rule).
+//
+// The generated code (see docs/generation.md) calls the meta function and
+// then the helpers at the end of this file: skgen::allocate (functional),
+// skgen::inplace_output (in-place: refuses before the kernel runs),
+// skgen::out_output (out=: device + dtype checks, at::native::resize_output).
+// Kernels therefore always receive outputs of the computed sizes and dtype.
+//
+// Symbolic sizes: with PyTorch >= 2 sizes are c10::SymInt
+// (skgen::SizeVector = c10::SymDimVector), so the generated Meta kernels
+// work under torch.compile(dynamic=True); with 1.13 they are int64_t.
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_STRUCTURED_H
+#define SKGEN_STRUCTURED_H
+
+#include <ATen/ATen.h>
+#include <ATen/ExpandUtils.h>
+#include <ATen/WrapDimUtils.h>
+#include <ATen/core/LegacyTypeDispatch.h>
+#include <ATen/core/grad_mode.h>
+#include <ATen/native/BinaryOps.h>
+#include <ATen/native/ReduceOpsUtils.h>
+#include <ATen/native/Resize.h>
+#include <ATen/native/TypeProperties.h>
+#include <c10/core/DefaultDtype.h>
+#include <c10/core/ScalarType.h>
+#include <c10/util/DimVector.h>
+#include <c10/util/Exception.h>
+#include <c10/util/SmallVector.h>
+
+#include <cstddef>
+#include <initializer_list>
+
+#if defined(__has_include)
+#if __has_include(<torch/headeronly/version.h>)
+#include <torch/headeronly/version.h>
+#elif __has_include(<torch/version.h>)
+#include <torch/version.h>
+#endif
+#endif
+
+/// 1 when sizes are c10::SymInt (PyTorch >= 2), else 0.
+#if !defined(SKGEN_SYMBOLIC_SIZES)
+#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+#define SKGEN_SYMBOLIC_SIZES 1
+#else
+#define SKGEN_SYMBOLIC_SIZES 0
+#endif
+#endif
+
+namespace skgen {
+
+//===----------------------------------------------------------------------===//
+// What a meta function returns
+//===----------------------------------------------------------------------===//
+
+#if SKGEN_SYMBOLIC_SIZES
+using SizeVector = c10::SymDimVector;
+using SizeRef = c10::SymIntArrayRef;
+/// The sizes of \p t (symbolic under torch.compile(dynamic=True)).
+inline SizeRef sizes_of(const at::Tensor &t) { return t.sym_sizes(); }
+#else
+using SizeVector = c10::DimVector;
+using SizeRef = c10::IntArrayRef;
+inline SizeRef sizes_of(const at::Tensor &t) { return t.sizes(); }
+#endif
+
+/// How an out= argument (or `self` of the in-place variant) whose dtype
+/// differs from the computed one is treated. Each is one of aten's rules:
+enum class OutDtype {
+  /// TensorIterator ops (add, sqrt, lt, ...): accepted when the result dtype
+  /// can be cast to it (c10::canCast), else "result type Float can't be
+  /// cast to the desired output type Int". The kernel computes into a
+  /// temporary of the computed dtype, which is then copied into the tensor.
+  Cast,
+  /// TensorIterator ops that need one dtype (abs, neg, clamp): "Found dtype
+  /// Double but expected Float".
+  Same,
+  /// torchgen's structured ops (max.dim, argmax, sum with dtype=): "Expected
+  /// out tensor to have dtype long int, but got int instead".
+  Exact,
+  /// Reductions without dtype= (sum, prod, mean): any dtype is accepted and
+  /// the kernel receives the out tensor as it is (it computes in its dtype).
+  Any,
+};
+
+/// One output: sizes, dtype and optionally strides, memory format, device.
+struct TensorMeta {
+  SizeVector sizes;
+  c10::ScalarType dtype = c10::ScalarType::Undefined;
+  /// Strides of a freshly allocated output (empty: contiguous, or per
+  /// memory_format). Applied to an out= tensor only when it is resized.
+  SizeVector strides;
+  c10::optional<c10::MemoryFormat> memory_format;
+  /// The device outputs live on; default: the device of the op's first
+  /// tensor argument (the one the generated code takes options from).
+  c10::optional<c10::Device> device;
+  OutDtype out_dtype = OutDtype::Cast;
+
+  TensorMeta() = default;
+  TensorMeta(std::initializer_list<int64_t> sizes, c10::ScalarType dtype)
+      : sizes(sizes.begin(), sizes.end()), dtype(dtype) {}
+  TensorMeta(c10::IntArrayRef sizes, c10::ScalarType dtype)
+      : sizes(sizes.begin(), sizes.end()), dtype(dtype) {}
+#if SKGEN_SYMBOLIC_SIZES
+  TensorMeta(c10::SymIntArrayRef sizes, c10::ScalarType dtype)
+      : sizes(sizes.begin(), sizes.end()), dtype(dtype) {}
+#endif
+  TensorMeta(SizeVector sizes, c10::ScalarType dtype)
+      : sizes(std::move(sizes)), dtype(dtype) {}
+
+  /// Builder-style setters: `TensorMeta(s, kLong).with_out_dtype(Exact)`.
+  TensorMeta &with_out_dtype(OutDtype rule) {
+    out_dtype = rule;
+    return *this;
+  }
+  TensorMeta &with_memory_format(c10::MemoryFormat format) {
+    memory_format = format;
+    return *this;
+  }
+  TensorMeta &with_strides(SizeVector s) {
+    strides = std::move(s);
+    return *this;
+  }
+  TensorMeta &with_device(c10::Device d) {
+    device = d;
+    return *this;
+  }
+};
+
+/// What a meta function returns: one TensorMeta per out argument of the
+/// schema, in schema order.
+class Meta {
+public:
+  Meta() = default;
+  Meta(TensorMeta output) { outputs_.push_back(std::move(output)); }
+  Meta(std::initializer_list<TensorMeta> outputs)
+      : outputs_(outputs.begin(), outputs.end()) {}
+
+  size_t size() const { return outputs_.size(); }
+  void push_back(TensorMeta output) { outputs_.push_back(std::move(output)); }
+  TensorMeta &operator[](size_t i) { return outputs_[i]; }
+  const TensorMeta &operator[](size_t i) const { return outputs_[i]; }
+  /// Output \p i; a clear error when the meta function returned fewer.
+  const TensorMeta &at(size_t i) const {
+    TORCH_CHECK(i < outputs_.size(), "skgen: the meta function returned ",
+                outputs_.size(), " output(s), but the op has at least ", i + 1,
+                " out argument(s)");
+    return outputs_[i];
+  }
+  TensorMeta *begin() { return outputs_.begin(); }
+  TensorMeta *end() { return outputs_.end(); }
+  const TensorMeta *begin() const { return outputs_.begin(); }
+  const TensorMeta *end() const { return outputs_.end(); }
+
+private:
+  c10::SmallVector<TensorMeta, 2> outputs_;
+};
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+/// Broadcast shape of two tensors (at::infer_size rules and errors).
+inline SizeVector broadcast(const at::Tensor &a, const at::Tensor &b) {
+#if SKGEN_SYMBOLIC_SIZES
+  return at::infer_size_symdimvector(a.sym_sizes(), b.sym_sizes());
+#else
+  return at::infer_size_dimvector(a.sizes(), b.sizes());
+#endif
+}
+
+/// An operand of an element-wise op: a Tensor, a Scalar (promoted as a
+/// wrapped number, like a Python scalar in aten), or an optional of either
+/// (skipped when empty).
+class Operand {
+public:
+  Operand(const at::Tensor &t) : tensor_(&t) {}
+  Operand(const at::Scalar &s) : scalar_(&s) {}
+  Operand(const c10::optional<at::Tensor> &t)
+      : tensor_(t.has_value() && t->defined() ? &*t : nullptr) {}
+  Operand(const c10::optional<at::Scalar> &s)
+      : scalar_(s.has_value() ? &*s : nullptr) {}
+
+  const at::Tensor *tensor() const { return tensor_; }
+  const at::Scalar *scalar() const { return scalar_; }
+
+private:
+  const at::Tensor *tensor_ = nullptr;
+  const at::Scalar *scalar_ = nullptr;
+};
+
+/// Type promotion of element-wise ops (the output dtype).
+enum class Promotion {
+  Default,    ///< at::native::result_type over the operands (add, mul)
+  IntToFloat, ///< Default, then int/bool -> default float dtype (div, sqrt)
+  Bool,       ///< the result is bool (comparisons)
+  KeepFirst,  ///< the dtype of the first tensor operand (no promotion)
+};
+
+/// The element-wise rules of TensorIterator, for any number of operands:
+/// all tensors on one device (0-dim CPU tensors excepted), broadcast shape,
+/// promoted dtype (Scalars count as wrapped numbers).
+inline Meta elementwise(std::initializer_list<Operand> operands,
+                        Promotion promotion = Promotion::Default) {
+  at::native::ResultTypeState state{};
+  const at::Tensor *first = nullptr;
+  c10::optional<c10::Device> device;
+  SizeVector shape;
+  for (const Operand &op : operands) {
+    if (const at::Tensor *t = op.tensor()) {
+      state = at::native::update_result_type_state(*t, state);
+      bool cpu_scalar = t->dim() == 0 && t->device().is_cpu();
+      if (!cpu_scalar) {
+        if (!device)
+          device = t->device();
+        TORCH_CHECK(t->device() == *device,
+                    "Expected all tensors to be on the same device, but found "
+                    "at least two devices, ",
+                    *device, " and ", t->device(), "!");
+      }
+      if (!first) {
+        first = t;
+        shape = SizeVector(sizes_of(*t).begin(), sizes_of(*t).end());
+      } else {
+#if SKGEN_SYMBOLIC_SIZES
+        shape = at::infer_size_symdimvector(shape, t->sym_sizes());
+#else
+        shape = at::infer_size_dimvector(shape, t->sizes());
+#endif
+      }
+    } else if (const at::Scalar *s = op.scalar()) {
+      state = at::native::update_result_type_state(*s, state);
+    }
+  }
+  TORCH_CHECK(first, "skgen: an element-wise op needs a tensor operand");
+  c10::ScalarType dtype = at::native::result_type(state);
+  switch (promotion) {
+  case Promotion::Default:
+    break;
+  case Promotion::IntToFloat:
+    if (c10::isIntegralType(dtype, /*includeBool=*/true))
+      dtype = c10::get_default_dtype_as_scalartype();
+    break;
+  case Promotion::Bool:
+    dtype = c10::ScalarType::Bool;
+    break;
+  case Promotion::KeepFirst:
+    dtype = first->scalar_type();
+    break;
+  }
+  TensorMeta out(std::move(shape), dtype);
+  if (device)
+    out.device = *device;
+  return Meta(std::move(out));
+}
+
+/// The dims a reduction reduces: an int[] (empty = all), an int[]? / int?
+/// (none = all), or one int.
+class Dims {
+public:
+  Dims(c10::IntArrayRef dims)
+      : dims_(dims.begin(), dims.end()), all_(dims.empty()) {}
+  Dims(at::OptionalIntArrayRef dims)
+      : all_(!dims.has_value() || dims->empty()) {
+    if (dims.has_value())
+      dims_.assign(dims->begin(), dims->end());
+  }
+  Dims(int64_t dim) : all_(false) { dims_.push_back(dim); }
+  Dims(c10::optional<int64_t> dim) : all_(!dim.has_value()) {
+    if (dim.has_value())
+      dims_.push_back(*dim);
+  }
+  Dims(c10::nullopt_t) {}
+  Dims(std::initializer_list<int64_t> dims)
+      : dims_(dims.begin(), dims.end()), all_(dims.size() == 0) {}
+
+  bool all() const { return all_; }
+  c10::IntArrayRef list() const { return dims_; }
+  /// Which dims of an \p ndim-dimensional tensor are reduced: aten's
+  /// make_dim_mask (wrapping, "dim 1 appears multiple times in the list of
+  /// dims", "Dimension out of range ...").
+  at::native::DimMask mask(int64_t ndim) const {
+    return at::native::make_dim_mask(all_ ? at::OptionalIntArrayRef()
+                                          : at::OptionalIntArrayRef(dims_),
+                                     ndim);
+  }
+
+private:
+  c10::DimVector dims_;
+  bool all_ = true;
+};
+
+/// The shape of reducing \p self over \p dims (keepdim: reduced dims become 1).
+inline SizeVector reduced_shape(const at::Tensor &self, const Dims &dims,
+                                bool keepdim) {
+  auto mask = dims.mask(self.dim());
+  SizeVector shape(sizes_of(self).begin(), sizes_of(self).end());
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    if (!mask[d])
+      continue;
+    if (keepdim)
+      shape[d] = 1;
+    else
+      shape.erase(shape.begin() + d);
+  }
+  return shape;
+}
+
+//===----------------------------------------------------------------------===//
+// Presets (SKGEN_META_PRESET(name, ...) calls skgen::preset::name(...))
+//===----------------------------------------------------------------------===//
+
+namespace preset {
+
+/// Same sizes and dtype as self; out= must have that dtype (abs, neg).
+inline Meta unary(const at::Tensor &self) {
+  Meta m = ::skgen::elementwise({self}, Promotion::KeepFirst);
+  m[0].out_dtype = OutDtype::Same;
+  return m;
+}
+
+/// Same sizes; int/bool inputs give the default float dtype (sqrt, exp).
+inline Meta unary_float(const at::Tensor &self) {
+  return ::skgen::elementwise({self}, Promotion::IntToFloat);
+}
+
+/// Broadcast + type promotion (add, mul, sub, ...). With \p alpha (add's
+/// and sub's multiplier), aten's at::native::alpha_check on the result dtype
+/// ("For integral input tensors, argument alpha must not be a floating point
+/// number.").
+inline Meta binary(const Operand &self, const Operand &other,
+                   const c10::optional<at::Scalar> &alpha = c10::nullopt) {
+  Meta m = ::skgen::elementwise({self, other}, Promotion::Default);
+  if (alpha.has_value())
+    at::native::alpha_check(m[0].dtype, *alpha);
+  return m;
+}
+
+/// binary, then int/bool -> default float dtype (true division, atan2).
+inline Meta binary_float(const Operand &self, const Operand &other) {
+  return ::skgen::elementwise({self, other}, Promotion::IntToFloat);
+}
+
+/// Broadcast shape, bool result (lt, eq, ...). Any out= dtype is accepted
+/// (bool can be cast to every dtype).
+inline Meta comparison(const Operand &self, const Operand &other) {
+  return ::skgen::elementwise({self, other}, Promotion::Bool);
+}
+
+/// Broadcast + promotion over any number of operands (addcmul, where, clamp).
+inline Meta elementwise(std::initializer_list<Operand> operands) {
+  return ::skgen::elementwise(operands, Promotion::Default);
+}
+
+/// A sum-like reduction: the reduced shape; dtype = \p dtype if given, else
+/// int64 for int/bool inputs, else self's. Without dtype= an out= tensor of
+/// any dtype is accepted (OutDtype::Any); with it, only that dtype.
+inline Meta reduction(const at::Tensor &self, const Dims &dim = c10::nullopt,
+                      bool keepdim = false,
+                      c10::optional<c10::ScalarType> dtype = c10::nullopt) {
+  c10::ScalarType result =
+      dtype.has_value() ? *dtype
+      : c10::isIntegralType(self.scalar_type(), /*includeBool=*/true)
+          ? c10::ScalarType::Long
+          : self.scalar_type();
+  TensorMeta out(reduced_shape(self, dim, keepdim), result);
+  out.out_dtype = dtype.has_value() ? OutDtype::Exact : OutDtype::Any;
+  return Meta(std::move(out));
+}
+
+/// A reduction along one dim with (values, indices) outputs, as max.dim /
+/// min.dim: values have self's dtype, indices int64; out= tensors must have
+/// exactly these dtypes. With \p name ("max()", what the generated call
+/// passes), a reduced dim of size 0 is refused with aten's "max(): Expected
+/// reduction dim 0 to have non-zero size."
+inline Meta index_reduction(const at::Tensor &self, int64_t dim,
+                            bool keepdim = false, const char *name = nullptr) {
+  dim = at::maybe_wrap_dim(dim, self.dim());
+  if (name)
+    at::native::zero_numel_check_dims(self, dim, name);
+  SizeVector shape = reduced_shape(self, Dims(dim), keepdim);
+  TensorMeta values(shape, self.scalar_type());
+  TensorMeta indices(std::move(shape), c10::ScalarType::Long);
+  values.out_dtype = indices.out_dtype = OutDtype::Exact;
+  return Meta{values, indices};
+}
+
+/// int64 indices of a reduction along \p dim, or over all elements when dim
+/// is none (argmax/argmin): out= must be int64. With \p name ("argmax()"),
+/// empty inputs are refused as aten does.
+inline Meta arg_reduction(const at::Tensor &self,
+                          c10::optional<int64_t> dim = c10::nullopt,
+                          bool keepdim = false, const char *name = nullptr) {
+  SizeVector shape;
+  if (dim.has_value()) {
+    int64_t d = at::maybe_wrap_dim(*dim, self.dim());
+    if (name)
+      at::native::zero_numel_check_dims(self, d, name);
+    shape = reduced_shape(self, Dims(d), keepdim);
+  } else {
+    if (name)
+      TORCH_CHECK_INDEX(self.numel() != 0, name,
+                        ": Expected reduction dim to be specified for "
+                        "input.numel() == 0.");
+    if (keepdim)
+      shape.assign(static_cast<size_t>(self.dim()), 1);
+  }
+  TensorMeta out(std::move(shape), c10::ScalarType::Long);
+  out.out_dtype = OutDtype::Exact;
+  return Meta(std::move(out));
+}
+
+} // namespace preset
+
+//===----------------------------------------------------------------------===//
+// What generated wrappers call
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+inline at::TensorOptions options(const TensorMeta &m, at::TensorOptions base) {
+  at::TensorOptions o = base.dtype(m.dtype);
+  if (m.device)
+    o = o.device(*m.device);
+  return o;
+}
+
+inline at::Tensor empty(const TensorMeta &m, const at::TensorOptions &o) {
+#if SKGEN_SYMBOLIC_SIZES
+  if (!m.strides.empty())
+    return at::empty_strided_symint(m.sizes, m.strides, o);
+  return at::empty_symint(m.sizes, o, m.memory_format);
+#else
+  if (!m.strides.empty())
+    return at::empty_strided(m.sizes, m.strides, o);
+  return at::empty(m.sizes, o, m.memory_format);
+#endif
+}
+
+inline bool same_sizes(const at::Tensor &t, const SizeVector &sizes) {
+  return sizes_of(t) == SizeRef(sizes);
+}
+
+/// The dtype rule of \p m for writing into \p t (out= or in-place self).
+/// Returns true when the kernel must compute into a temporary.
+inline bool check_dtype(const TensorMeta &m, const at::Tensor &t,
+                        bool inplace) {
+  c10::ScalarType have = t.scalar_type();
+  if (have == m.dtype)
+    return false;
+  switch (m.out_dtype) {
+  case OutDtype::Cast:
+    TORCH_CHECK(c10::canCast(m.dtype, have), "result type ", m.dtype,
+                " can't be cast to the desired output type ", have);
+    return true;
+  case OutDtype::Same:
+    TORCH_CHECK(false, "Found dtype ", have, " but expected ", m.dtype);
+    break;
+  case OutDtype::Exact:
+    if (inplace)
+      TORCH_CHECK(false, "Bad in-place call: input tensor dtype ", t.dtype(),
+                  " and output tensor dtype ",
+                  c10::scalarTypeToTypeMeta(m.dtype), " should match");
+    TORCH_CHECK(false, "Expected out tensor to have dtype ",
+                c10::scalarTypeToTypeMeta(m.dtype), ", but got ", t.dtype(),
+                " instead");
+    break;
+  case OutDtype::Any:
+    return false;
+  }
+  return false;
+}
+
+} // namespace detail
+
+/// Functional variant: a fresh output \p i per the meta, with the device and
+/// layout of \p inputs (the options of the op's tensor arguments).
+inline at::Tensor allocate(const Meta &meta, size_t i,
+                           const at::TensorOptions &inputs) {
+  const TensorMeta &m = meta.at(i);
+  return detail::empty(m, detail::options(m, inputs));
+}
+
+/// In-place variant: refuses, before anything is written, when the result
+/// would not have self's shape ("output with shape [3] doesn't match the
+/// broadcast shape [2, 3]") or its dtype cannot be written into self
+/// ("result type Float can't be cast to the desired output type Int").
+/// Returns true when the kernel must compute into a temporary (the result
+/// dtype differs from self's but can be cast to it).
+inline bool check_inplace(const Meta &meta, const at::Tensor &self) {
+  const TensorMeta &m = meta.at(0);
+  TORCH_CHECK(detail::same_sizes(self, m.sizes), "output with shape ",
+              sizes_of(self), " doesn't match the broadcast shape ",
+              SizeRef(m.sizes));
+  return detail::check_dtype(m, self, /*inplace=*/true);
+}
+
+/// out= variant: checks the device and dtype of \p out as aten's structured
+/// out= overloads do, then resizes it with at::native::resize_output (silent
+/// for a zero-size out, PyTorch's deprecation warning otherwise; strides or
+/// memory format of the meta are applied when it was resized). Returns true
+/// when the kernel must compute into a temporary.
+inline bool check_out(const Meta &meta, size_t i, const at::Tensor &out,
+                      const at::TensorOptions &inputs) {
+  const TensorMeta &m = meta.at(i);
+  at::Device device = m.device ? *m.device : inputs.device();
+  TORCH_CHECK(out.device() == device, "Expected out tensor to have device ",
+              device, ", but got ", out.device(), " instead");
+  bool temporary = detail::check_dtype(m, out, /*inplace=*/false);
+#if SKGEN_SYMBOLIC_SIZES
+  bool resized = at::native::resize_output_symint(out, m.sizes);
+#else
+  bool resized = at::native::resize_output(out, m.sizes);
+#endif
+  if (resized) {
+    if (!m.strides.empty()) {
+#if SKGEN_SYMBOLIC_SIZES
+      out.as_strided__symint(m.sizes, m.strides);
+#else
+      out.as_strided_(m.sizes, m.strides);
+#endif
+    } else if (m.memory_format) {
+      out.unsafeGetTensorImpl()->empty_tensor_restride(*m.memory_format);
+    }
+  }
+  return temporary;
+}
+
+/// The tensor a kernel writes output \p i into: the caller's (out= tensor or
+/// in-place self), or a temporary of the computed dtype that finish() copies
+/// into it.
+class Output {
+public:
+  Output(at::Tensor &target, const Meta &meta, size_t i, bool temporary)
+      : target_(target) {
+    if (temporary) {
+      const TensorMeta &m = meta.at(i);
+      temp_ = detail::empty(m, target.options().dtype(m.dtype));
+    }
+  }
+  Output(const Output &) = delete;
+  Output &operator=(const Output &) = delete;
+
+  at::Tensor &tensor() { return temp_.defined() ? temp_ : target_; }
+  void finish() {
+    if (temp_.defined())
+      target_.copy_(temp_);
+  }
+
+private:
+  at::Tensor &target_;
+  at::Tensor temp_;
+};
+
+//===----------------------------------------------------------------------===//
+// Autograd of out= overloads (the generated Autograd kernel calls these)
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+inline bool requires_grad(const at::Tensor &t) {
+  return t.defined() && t.requires_grad();
+}
+inline bool requires_grad(const c10::optional<at::Tensor> &t) {
+  return t.has_value() && requires_grad(*t);
+}
+inline bool requires_grad(at::TensorList ts) {
+  for (const at::Tensor &t : ts)
+    if (requires_grad(t))
+      return true;
+  return false;
+}
+inline bool requires_grad(const c10::List<c10::optional<at::Tensor>> &ts) {
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (requires_grad(static_cast<c10::optional<at::Tensor>>(ts.get(i))))
+      return true;
+  return false;
+}
+} // namespace detail
+
+/// True when grad mode is on and one of \p tensors (Tensor, Tensor?,
+/// Tensor[], Tensor?[] arguments) requires grad.
+template <class... Ts> bool any_requires_grad(const Ts &...tensors) {
+  if (!at::GradMode::is_enabled())
+    return false;
+  bool any = false;
+  (void)std::initializer_list<int>{
+      (any = any || detail::requires_grad(tensors), 0)...};
+  return any;
+}
+
+/// aten's rule for out= functions: when an argument requires grad, an op
+/// with a differentiable output (floating or complex dtype per the meta) is
+/// refused, "add(): functions with out=... arguments don't support automatic
+/// differentiation, but one of the arguments requires grad."; ops whose
+/// outputs are all integral or bool (comparisons, argmax) are not.
+inline void check_out_autograd(const Meta &meta, const char *name) {
+  for (const TensorMeta &m : meta)
+    TORCH_CHECK(!(c10::isFloatingType(m.dtype) || c10::isComplexType(m.dtype)),
+                name,
+                "(): functions with out=... arguments don't support automatic "
+                "differentiation, but one of the arguments requires grad.");
+}
+
+/// An out= tensor was written (what aten's ADInplaceOrView kernels do).
+inline void bump_version(const at::Tensor &t) {
+  if (t.defined())
+    t.unsafeGetTensorImpl()->bump_version();
+}
+
+} // namespace skgen
+
+#endif // SKGEN_STRUCTURED_H

@@ -1,0 +1,89 @@
+//===- Wrappers.h - Bodies of the generated wrapper functions ---*- C++ -*-===//
+//
+// Internal to lib/Gen. The emitters (Generate.cpp) decide what is registered
+// where; this file writes the C++ functions they register: functional,
+// in-place and out= wrappers (direct or through the dispatcher) and the Meta
+// kernels generated from a family's meta function (docs/generation.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_GEN_WRAPPERS_H
+#define SKGEN_GEN_WRAPPERS_H
+
+#include "Gen/Api.h"
+#include "Graph/OpGraph.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace gen {
+
+/// Includes a block needs, collected while emitting, and preprocessor
+/// checks that follow them.
+struct Includes {
+  std::set<std::string> Headers;
+  std::set<std::string> Checks;
+  void add(const char *H) { Headers.insert(H); }
+  std::string str() const;
+};
+
+/// A family with the C++ signatures of its variants (the api view).
+struct FamilyApi {
+  const graph::Family *F = nullptr;
+  CppSignature Out;
+  std::optional<CppSignature> Functional, Inplace;
+  /// The meta function's signature (the out signature without outs), when
+  /// the family has a meta function.
+  std::optional<CppSignature> MetaSig;
+
+  static std::optional<FamilyApi> build(const graph::Family &F);
+
+  bool hasMeta() const { return F->Options.hasMeta(); }
+  /// Names of the out arguments (as C++ locals of a functional wrapper).
+  std::vector<std::string> outNames() const;
+  bool isOut(const schema::Argument &A) const;
+  /// The out call's arguments, with out arguments replaced by \p OutAs (or
+  /// their own names when empty).
+  std::string outCallArgs(const std::string &OutAs = "") const;
+  /// The out call's arguments with each out argument `x` as
+  /// `skgen_x.tensor()`.
+  std::string outCallArgsViaOutputs() const;
+};
+
+inline std::string indent(unsigned N) { return std::string(N, ' '); }
+
+/// How a wrapper calls the out kernel: directly, or through the dispatcher.
+struct OutCall {
+  std::string Callee;  // `::myops::add_out_cpu` or `skgen_op.call`
+  std::string Prelude; // e.g. the typed handle
+};
+
+/// `static auto skgen_op = ...typed<Sig>();` for ns::foo.out.
+std::string typedOutHandle(const FamilyApi &A, Includes &Inc);
+
+std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
+                              bool Guard, const OutCall &Call, Includes &Inc);
+std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
+                           bool Guard, const OutCall &Call, Includes &Inc);
+/// The out= wrapper registered for a kernel of a family with a meta
+/// function: checks + resize per the meta, then the kernel.
+std::string outWrapper(const FamilyApi &A, const std::string &Name, bool Guard,
+                       const OutCall &Call, Includes &Inc);
+
+/// The Autograd kernel of the out= overload of a family with a meta function:
+/// aten's rule for out= functions (refuse arguments that require grad when
+/// an output is differentiable), then the call below autograd.
+std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
+                              Includes &Inc);
+
+/// A Meta kernel generated from the meta function (no computation):
+/// \p K is MetaFunctional, MetaInplace or MetaOut.
+std::string metaKernel(const FamilyApi &A, graph::Registration::Kind K,
+                       const std::string &Name, Includes &Inc);
+
+} // namespace gen
+} // namespace skgen
+
+#endif

@@ -1,0 +1,87 @@
+//===- MetaPresets.h - SKGEN_META_PRESET: roles and bindings ----*- C++ -*-===//
+//
+// The meta-function presets of the runtime (include/skgen/structured.h,
+// namespace skgen::preset) as the tool sees them: each preset's roles (which
+// schema arguments it reads), how roles bind to a family's arguments (named
+// in the annotation, or by default from the schema), and the C++ call the
+// generated code makes. Used by the scanner (positioned diagnostics), the
+// linker (facts validation) and the generator, so all three agree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_SCHEMA_METAPRESETS_H
+#define SKGEN_SCHEMA_METAPRESETS_H
+
+#include "Schema/Schema.h"
+
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace schema {
+
+/// What a role accepts.
+enum class RoleKind {
+  Operand, // Tensor, Scalar, Tensor?, Scalar?
+  Tensor,  // Tensor
+  Dims,    // int[], int[N], int[]?, int, int? (SymInt too)
+  Dim,     // int (SymInt too)
+  OptDim,  // int?, int
+  Bool,    // bool
+  Dtype,   // ScalarType?, ScalarType
+  Scalar,  // Scalar, Scalar?
+};
+
+struct PresetRole {
+  const char *Name; // Also the argument name looked for by default.
+  RoleKind Kind;
+  bool Optional; // May stay unbound (`_`, or no such argument).
+};
+
+struct MetaPreset {
+  const char *Name;
+  std::vector<PresetRole> Roles;
+  bool Variadic;       // One Operand role that takes every operand.
+  unsigned NumOutputs; // Outputs the preset computes.
+  /// The call ends with the op's name for aten-worded errors ("max()").
+  bool PassesOpName;
+  const char *Summary; // One line, for diagnostics and docs.
+};
+
+/// All presets, in documentation order.
+const std::vector<MetaPreset> &metaPresets();
+/// The preset called \p Name, or nullptr.
+const MetaPreset *findMetaPreset(const std::string &Name);
+/// The known preset closest to \p Name (for "did you mean"), or "".
+std::string closestMetaPreset(const std::string &Name);
+
+/// A failed binding: the message, and which given argument (index into the
+/// names passed to bindMetaPreset) it is about, or -1 for the annotation.
+struct PresetError {
+  std::string Message;
+  int GivenIndex = -1;
+};
+
+/// Binds the roles of \p P to arguments of the out schema \p Out (out
+/// arguments excluded). \p Given are the names written after the preset name
+/// (`_` leaves an optional role unbound); roles without a given name bind
+/// by default: Operand/Tensor roles to the next unused argument of that kind
+/// in schema order, other roles to the argument with the role's name (`dim`,
+/// `keepdim`, `dtype`) when its type fits. \p Bound receives one argument
+/// name per role (for a variadic preset: one per operand); "" = unbound.
+bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
+                    const std::vector<std::string> &Given,
+                    std::vector<std::string> &Bound, PresetError &E);
+
+/// The C++ expression the generated code evaluates:
+/// `::skgen::preset::binary(self, other)`. \p CppName maps a bound schema
+/// argument name to its C++ name (keyword-safe); \p Op is the family's out
+/// operator (presets that word errors as aten name it: `"max()"`).
+std::string metaPresetCall(const MetaPreset &P,
+                           const std::vector<std::string> &Bound,
+                           std::string (*CppName)(const std::string &),
+                           const OperatorName &Op);
+
+} // namespace schema
+} // namespace skgen
+
+#endif

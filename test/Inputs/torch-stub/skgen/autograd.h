@@ -1,0 +1,7 @@
+// Stand-in for include/skgen/autograd.h (which needs the real ATen).
+#pragma once
+#include <torch/library.h>
+namespace skgen {
+void out_autograd_kernel(const c10::OperatorHandle &, c10::DispatchKeySet,
+                         torch::jit::Stack *);
+} // namespace skgen

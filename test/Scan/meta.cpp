@@ -1,0 +1,113 @@
+// SKGEN_META names the family's meta function (resolved to its qualified
+// name, its signature checked with Clang's types: typedef sugar does not
+// matter, overloads are told apart); SKGEN_META_PRESET records the preset and
+// the argument bound to each of its roles, by default from the schema.
+// RUN: %skgen --dump-facts=- %s -- %scanflags 2> %t.err | FileCheck %s
+// RUN: FileCheck %s --check-prefix=ERR --allow-empty < %t.err
+// ERR-NOT: {{error|warning}}
+
+#include <ATen/ATen.h>
+#include <skgen/annotations.h>
+#include <skgen/structured.h>
+
+namespace myops {
+using Scal = at::Scalar;
+namespace meta {
+skgen::Meta add(const at::Tensor &self, const at::Tensor &other);
+skgen::Meta add(const at::Tensor &self, const at::Tensor &other,
+                const Scal &alpha);
+} // namespace meta
+static skgen::Meta local_meta(const at::Tensor &self) { return {}; }
+
+SKGEN_STRUCTURED("myops::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META(meta::add)
+at::Tensor &add_out(const at::Tensor &self, const at::Tensor &other, const at::Scalar &alpha, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::add_out",
+// CHECK:      "options": {
+// CHECK-NEXT:   "meta_function": "myops::meta::add"
+// CHECK-NEXT: },
+
+SKGEN_STRUCTURED("myops::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META(local_meta)
+SKGEN_NO_META_KERNEL
+at::Tensor &neg_out(const at::Tensor &self, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::neg_out",
+// CHECK:      "options": {
+// CHECK-NEXT:   "meta_function": "myops::local_meta",
+// CHECK-NEXT:   "meta_function_local": true,
+// CHECK-NEXT:   "no_meta_kernel": true
+// CHECK-NEXT: },
+
+// Default roles: the first two operands (Scalar other counts), and alpha by
+// its name.
+SKGEN_STRUCTURED("myops::sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(binary)
+at::Tensor &sub_out(const at::Tensor &self, const at::Scalar &other, const at::Scalar &alpha, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::sub_out",
+// CHECK:      "options": {
+// CHECK-NEXT:   "meta_preset": {
+// CHECK-NEXT:     "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "other",
+// CHECK-NEXT:       "alpha"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "binary"
+
+// Named roles, in role order.
+SKGEN_STRUCTURED("myops::rsub.out(Tensor other, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(comparison, self, other)
+at::Tensor &rsub_out(const at::Tensor &other, const at::Tensor &self, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::rsub_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "other"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "comparison"
+
+// Reduction roles by name; an absent dtype stays unbound; `_` unbinds.
+SKGEN_STRUCTURED("myops::sum.out(Tensor self, int[1]? dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(reduction)
+at::Tensor &sum_out(const at::Tensor &self, at::OptionalIntArrayRef dim, bool keepdim, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::sum_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "dim",
+// CHECK-NEXT:       "keepdim",
+// CHECK-NEXT:       ""
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "reduction"
+SKGEN_STRUCTURED("myops::amax.out(Tensor self, int[1] axes, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(reduction, self, axes, _)
+at::Tensor &amax_out(const at::Tensor &self, at::IntArrayRef axes, bool keepdim, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::amax_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "axes",
+// CHECK-NEXT:       "",
+// CHECK-NEXT:       ""
+// CHECK-NEXT:     ],
+
+// Variadic: every operand (Tensor?, Scalar? too), in schema order.
+SKGEN_STRUCTURED("myops::clamp.out(Tensor self, Scalar? min=None, Tensor? max=None, int n=0, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(elementwise)
+at::Tensor &clamp_out(const at::Tensor &self, const c10::optional<at::Scalar> &min, const c10::optional<at::Tensor> &max, int64_t n, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::clamp_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "min",
+// CHECK-NEXT:       "max"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "elementwise"
+
+// Two outputs.
+SKGEN_STRUCTURED("myops::max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)", CPU)
+SKGEN_META_PRESET(index_reduction)
+std::tuple<at::Tensor &, at::Tensor &> max_out(const at::Tensor &self, int64_t dim, bool keepdim, at::Tensor &max, at::Tensor &max_values);
+// CHECK:      "cpp_name": "myops::max_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "dim",
+// CHECK-NEXT:       "keepdim"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "index_reduction"
+} // namespace myops

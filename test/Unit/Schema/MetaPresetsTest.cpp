@@ -1,0 +1,95 @@
+#include "Schema/MetaPresets.h"
+#include "Schema/Parser.h"
+
+#include <gtest/gtest.h>
+
+using namespace skgen::schema;
+
+namespace {
+
+FunctionSchema parse(const std::string &S) {
+  FunctionSchema F;
+  ParseError E;
+  EXPECT_TRUE(parseFunctionSchema(S, F, E)) << S << ": " << E.Message;
+  return F;
+}
+
+std::string same(const std::string &S) { return S; }
+
+std::vector<std::string> bind(const char *Preset, const char *Schema,
+                              std::vector<std::string> Given = {}) {
+  std::vector<std::string> Bound;
+  PresetError E;
+  EXPECT_TRUE(
+      bindMetaPreset(*findMetaPreset(Preset), parse(Schema), Given, Bound, E))
+      << E.Message;
+  return Bound;
+}
+
+TEST(MetaPresets, Lookup) {
+  EXPECT_NE(findMetaPreset("binary"), nullptr);
+  EXPECT_EQ(findMetaPreset("Binary"), nullptr);
+  EXPECT_EQ(closestMetaPreset("reduce"), "");
+  EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
+  EXPECT_EQ(metaPresets().size(), 9u);
+}
+
+TEST(MetaPresets, DefaultRolesFromTheSchema) {
+  EXPECT_EQ(bind("binary", "a::add.out(Tensor self, Tensor other, *, Scalar "
+                           "alpha=1, Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "other", "alpha"}));
+  // Operands in schema order: a Scalar operand, not the int.
+  EXPECT_EQ(bind("comparison", "a::lt.out(int n, Tensor x, Scalar y, *, "
+                               "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(bind("reduction", "a::s.out(Tensor self, int[1]? dim, *, "
+                              "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "dim", "", ""}));
+  EXPECT_EQ(bind("elementwise", "a::w.out(Tensor c, Tensor? x, Scalar? y, int "
+                                "k, *, Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"c", "x", "y"}));
+}
+
+TEST(MetaPresets, NamedRolesAndUnbound) {
+  EXPECT_EQ(bind("reduction",
+                 "a::s.out(Tensor x, int[1] axes, bool keepdim=False, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 {"x", "axes", "_"}),
+            (std::vector<std::string>{"x", "axes", "", ""}));
+}
+
+TEST(MetaPresets, Errors) {
+  auto Fails = [](const char *Preset, const char *Schema,
+                  std::vector<std::string> Given, int Index) {
+    std::vector<std::string> Bound;
+    PresetError E;
+    EXPECT_FALSE(bindMetaPreset(*findMetaPreset(Preset), parse(Schema), Given,
+                                Bound, E));
+    EXPECT_EQ(E.GivenIndex, Index) << E.Message;
+    return E.Message;
+  };
+  const char *Add = "a::add.out(Tensor self, Tensor other, *, Tensor(a!) out) "
+                    "-> Tensor(a!)";
+  EXPECT_EQ(Fails("binary", Add, {"self", "self"}, 1), "'self' is named twice");
+  EXPECT_EQ(Fails("binary", Add, {"self", "other", "x", "y"}, 3),
+            "preset 'binary' takes at most 3 argument(s)");
+  EXPECT_EQ(Fails("unary", Add, {"_"}, 0),
+            "role 'self' of preset 'unary' cannot be left unbound ('_')");
+  EXPECT_EQ(Fails("index_reduction", Add, {}, -1).substr(0, 37),
+            "preset 'index_reduction' needs an int");
+}
+
+TEST(MetaPresets, Calls) {
+  const MetaPreset &R = *findMetaPreset("reduction");
+  OperatorName Op{"a", "sum", "out"};
+  EXPECT_EQ(metaPresetCall(R, {"self", "dim", "", ""}, same, Op),
+            "::skgen::preset::reduction(self, dim, false, c10::nullopt)");
+  EXPECT_EQ(metaPresetCall(*findMetaPreset("index_reduction"),
+                           {"self", "dim", "keepdim"}, same, {"a", "max", ""}),
+            "::skgen::preset::index_reduction(self, dim, keepdim, \"max()\")");
+  EXPECT_EQ(
+      metaPresetCall(*findMetaPreset("elementwise"), {"a", "b"}, same, Op),
+      "::skgen::preset::elementwise({a, b})");
+}
+
+} // namespace
