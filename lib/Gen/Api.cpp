@@ -111,6 +111,12 @@ std::string globalCppName(const std::string &QualifiedName) {
 std::string cppStringLiteral(const std::string &S) {
   std::string Out = "\"";
   for (unsigned char C : S) {
+    // `??/` and the other trigraphs are replaced even inside string
+    // literals under -std=c++14 (and -trigraphs): no `??` in the output.
+    if (C == '?' && Out.back() == '?') {
+      Out += "\\?";
+      continue;
+    }
     switch (C) {
     case '"':
       Out += "\\\"";

@@ -63,7 +63,7 @@ std::string wrapperName(const std::string &Key, const schema::OperatorName &Op);
 std::string globalCppName(const std::string &QualifiedName);
 
 /// A C++ string literal for \p S (quotes, backslashes, control characters
-/// escaped).
+/// and trigraphs escaped).
 std::string cppStringLiteral(const std::string &S);
 
 /// True if kernels of this dispatch key run on a device that needs a device

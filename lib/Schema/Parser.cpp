@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Schema/Parser.h"
+#include "Schema/Lexer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -19,249 +21,88 @@ namespace skgen {
 namespace schema {
 namespace {
 
-enum class Tok {
-  Eof,
-  Ident,  // identifiers, possibly dotted: __torch__.torch.classes.x.Y
-  Number, // 1, -1, 1., 1e-05, 2j
-  String, // 'x' or "x" (Text holds the unescaped value)
-  Punct,  // ( ) [ ] , * ! ? | = . :: -> ...
-  Error,
-};
-
-struct Token {
-  Tok K = Tok::Eof;
-  std::string Text;
-  size_t Offset = 0;
-};
+using detail::isTorchKeyword;
+using detail::Lexer;
+using detail::Tok;
+using detail::Token;
 
 struct ParseFailure {
   ParseError E;
 };
 
-class Lexer {
-public:
-  explicit Lexer(std::string_view S) : Src(S) {}
-
-  Token next() {
-    while (Pos < Src.size() &&
-           std::isspace(static_cast<unsigned char>(Src[Pos])))
-      ++Pos;
-    Token T;
-    T.Offset = Pos;
-    if (Pos >= Src.size())
-      return T;
-    char C = Src[Pos];
-    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
-      size_t B = Pos;
-      while (Pos < Src.size() &&
-             (std::isalnum(static_cast<unsigned char>(Src[Pos])) ||
-              Src[Pos] == '_'))
-        ++Pos;
-      T.K = Tok::Ident;
-      T.Text = std::string(Src.substr(B, Pos - B));
-      return T;
-    }
-    if (std::isdigit(static_cast<unsigned char>(C)) ||
-        (C == '-' && Pos + 1 < Src.size() &&
-         (std::isdigit(static_cast<unsigned char>(Src[Pos + 1])) ||
-          Src[Pos + 1] == '.'))) {
-      size_t B = Pos;
-      if (C == '-')
-        ++Pos;
-      while (Pos < Src.size() &&
-             std::isdigit(static_cast<unsigned char>(Src[Pos])))
-        ++Pos;
-      if (Pos < Src.size() && Src[Pos] == '.' &&
-          !(Pos + 2 < Src.size() && Src[Pos + 1] == '.' &&
-            Src[Pos + 2] == '.')) {
-        ++Pos;
-        while (Pos < Src.size() &&
-               std::isdigit(static_cast<unsigned char>(Src[Pos])))
-          ++Pos;
-      }
-      if (Pos < Src.size() && (Src[Pos] == 'e' || Src[Pos] == 'E')) {
-        size_t Save = Pos++;
-        if (Pos < Src.size() && (Src[Pos] == '+' || Src[Pos] == '-'))
-          ++Pos;
-        if (Pos < Src.size() &&
-            std::isdigit(static_cast<unsigned char>(Src[Pos]))) {
-          while (Pos < Src.size() &&
-                 std::isdigit(static_cast<unsigned char>(Src[Pos])))
-            ++Pos;
-        } else {
-          Pos = Save;
-        }
-      }
-      if (Pos < Src.size() && Src[Pos] == 'j')
-        ++Pos;
-      T.K = Tok::Number;
-      T.Text = std::string(Src.substr(B, Pos - B));
-      return T;
-    }
-    if (C == '"' || C == '\'')
-      return lexString(C);
-    static const char *Multi[] = {"...", "::", "->"};
-    for (const char *M : Multi) {
-      std::string_view MV(M);
-      if (Src.substr(Pos, MV.size()) == MV) {
-        Pos += MV.size();
-        T.K = Tok::Punct;
-        T.Text = M;
-        return T;
-      }
-    }
-    if (std::string_view("()[],*!?|=.").find(C) != std::string_view::npos) {
-      ++Pos;
-      T.K = Tok::Punct;
-      T.Text = std::string(1, C);
-      return T;
-    }
-    T.K = Tok::Error;
-    T.Text = std::string(1, C);
-    return T;
-  }
-
-private:
-  Token lexString(char Quote) {
-    Token T;
-    T.Offset = Pos;
-    ++Pos;
-    std::string V;
-    while (Pos < Src.size() && Src[Pos] != Quote) {
-      char C = Src[Pos++];
-      if (C != '\\') {
-        V += C;
-        continue;
-      }
-      if (Pos >= Src.size())
-        break;
-      char E = Src[Pos++];
-      switch (E) {
-      case 'n':
-        V += '\n';
-        break;
-      case 't':
-        V += '\t';
-        break;
-      case 'r':
-        V += '\r';
-        break;
-      case 'f':
-        V += '\f';
-        break;
-      case 'v':
-        V += '\v';
-        break;
-      case 'a':
-        V += '\a';
-        break;
-      case 'b':
-        V += '\b';
-        break;
-      case '0':
-      case '1':
-      case '2':
-      case '3':
-      case '4':
-      case '5':
-      case '6':
-      case '7': {
-        int Code = E - '0';
-        for (int I = 0;
-             I < 2 && Pos < Src.size() && Src[Pos] >= '0' && Src[Pos] <= '7';
-             ++I)
-          Code = Code * 8 + (Src[Pos++] - '0');
-        V += static_cast<char>(Code);
-        break;
-      }
-      default:
-        V += E;
-        break; // \\ \' \" and unknown escapes
-      }
-    }
-    if (Pos >= Src.size()) {
-      T.K = Tok::Error;
-      T.Text = "unterminated string literal";
-      return T;
-    }
-    ++Pos; // closing quote
-    T.K = Tok::String;
-    T.Text = V;
-    return T;
-  }
-
-  std::string_view Src;
-  size_t Pos = 0;
-};
-
-// Types whose names start with an upper-case letter must be known; lower-case
-// unknown names are type variables (`t`, `tVal`), as in PyTorch.
-const std::set<std::string> &knownTypeNames() {
-  static const std::set<std::string> Names = {"Tensor",
-                                              "Scalar",
-                                              "SymInt",
-                                              "ScalarType",
-                                              "Layout",
-                                              "MemoryFormat",
-                                              "Device",
-                                              "Generator",
-                                              "Dimname",
-                                              "Storage",
-                                              "Stream",
-                                              "QScheme",
-                                              "ConstQuantizerPtr",
-                                              "Any",
-                                              "AnyClassType",
-                                              "AnyEnumType",
-                                              "Capsule",
-                                              "None",
-                                              "NoneType",
-                                              "int",
-                                              "float",
-                                              "bool",
-                                              "str",
-                                              "complex",
-                                              "number",
-                                              "t",
-                                              "Quantizer",
-                                              "AnyType",
-                                              "DeviceObjType",
-                                              "StreamObjType"};
-  return Names;
+// Upper-case type names PyTorch knows (1.13 and 2.x; SymBool and Await are
+// 2.x only). Lower-case names that are not keywords are type variables (`t`,
+// `tVal`), as in PyTorch; `int`, `float`, `str`, `bool`, `complex` are among
+// them for the parser's purposes.
+bool isKnownTypeName(const std::string &N) {
+  static const std::set<std::string> Names = {
+      "Tensor",
+      "Scalar",
+      "SymInt",
+      "SymBool",
+      "ScalarType",
+      "Layout",
+      "MemoryFormat",
+      "Device",
+      "Generator",
+      "Storage",
+      "Stream",
+      "QScheme",
+      "ConstQuantizerPtr",
+      "Any",
+      "AnyClassType",
+      "AnyEnumType",
+      "Capsule",
+      "None",
+      "NoneType",
+      "Quantizer",
+      "Dimname"}; // Dimname: PyTorch 1.13 only (a str).
+  return Names.count(N) != 0;
 }
 
-const std::set<std::string> &parametricTypeNames() {
-  static const std::set<std::string> Names = {"Dict",  "Future", "RRef",
-                                              "Union", "Await",  "Tuple"};
-  return Names;
+/// Types whose defaults are integers (PyTorch's IntType, and SymInt).
+bool isIntLike(const std::string &N) {
+  return N == "int" || N == "SymInt" || N == "ScalarType" || N == "Layout" ||
+         N == "MemoryFormat";
 }
 
-// Enum-valued defaults print as their integer value in PyTorch.
-const std::map<std::string, int> &enumDefaultValues(const std::string &Ty) {
-  static const std::map<std::string, int> MemoryFormat = {
-      {"contiguous_format", 0},
-      {"preserve_format", 1},
-      {"channels_last", 2},
-      {"channels_last_3d", 3}};
-  static const std::map<std::string, int> Layout = {
-      {"strided", 0},    {"sparse_coo", 1}, {"sparse_csr", 2}, {"mkldnn", 3},
-      {"sparse_csc", 4}, {"sparse_bsr", 5}, {"sparse_bsc", 6}};
-  static const std::map<std::string, int> ScalarType = {
-      {"uint8", 0},     {"int8", 1},   {"int16", 2},       {"short", 2},
-      {"int32", 3},     {"int", 3},    {"int64", 4},       {"long", 4},
-      {"float16", 5},   {"half", 5},   {"float32", 6},     {"float", 6},
-      {"float64", 7},   {"double", 7}, {"complex32", 8},   {"chalf", 8},
-      {"complex64", 9}, {"cfloat", 9}, {"complex128", 10}, {"cdouble", 10},
-      {"bool", 11},     {"qint8", 12}, {"quint8", 13},     {"qint32", 14},
-      {"bfloat16", 15}};
-  static const std::map<std::string, int> Empty;
-  if (Ty == "MemoryFormat")
-    return MemoryFormat;
-  if (Ty == "Layout")
-    return Layout;
-  if (Ty == "ScalarType")
-    return ScalarType;
-  return Empty;
+// The identifiers PyTorch's schema parser reads as integer defaults, and the
+// type each belongs to here (PyTorch takes any of them for any numeric type).
+std::optional<int> enumDefaultValue(const std::string &Ty,
+                                    const std::string &Ident) {
+  static const std::map<std::pair<std::string, std::string>, int> Values = {
+      {{"ScalarType", "float"}, 6},
+      {{"ScalarType", "long"}, 4},
+      {{"Layout", "strided"}, 0},
+      {{"MemoryFormat", "contiguous_format"}, 0},
+      {{"int", "Mean"}, 1}};
+  auto It = Values.find({Ty, Ident});
+  if (It == Values.end())
+    return std::nullopt;
+  return It->second;
+}
+
+/// `type` or `type:index`, as c10::Device parses it (PyTorch 1.13's device
+/// types; the index is an int8_t).
+bool isDeviceString(const std::string &S) {
+  static const char *const Types[] = {
+      "cpu",    "cuda", "ipu",  "xpu",  "mkldnn",       "opengl", "opencl",
+      "ideep",  "hip",  "ve",   "fpga", "ort",          "xla",    "lazy",
+      "vulkan", "mps",  "meta", "hpu",  "privateuseone"};
+  size_t Colon = S.find(':');
+  std::string Type = S.substr(0, Colon);
+  if (std::none_of(std::begin(Types), std::end(Types),
+                   [&](const char *T) { return Type == T; }))
+    return false;
+  if (Colon == std::string::npos)
+    return true;
+  std::string Index = S.substr(Colon + 1);
+  if (Index.empty() || Index.size() > 3 ||
+      !std::all_of(Index.begin(), Index.end(),
+                   [](char C) { return C >= '0' && C <= '9'; }) ||
+      (Index.size() > 1 && Index[0] == '0'))
+    return false;
+  return std::stoi(Index) <= 127;
 }
 
 class Parser {
@@ -311,6 +152,12 @@ private:
     checkLexError();
   }
 
+  /// The token after Cur, without consuming anything.
+  Token peek() const {
+    Lexer Copy = Lex;
+    return Copy.next();
+  }
+
   void checkLexError() {
     if (Cur.K == Tok::Error) {
       if (Cur.Text.size() == 1) {
@@ -344,12 +191,21 @@ private:
     advance();
   }
 
-  std::string expectIdent(const std::string &What) {
+  /// An identifier that names something (operator, namespace, overload,
+  /// argument, return, alias set): PyTorch's keywords cannot.
+  std::string expectName(const std::string &What) {
     if (Cur.K != Tok::Ident)
       fail(Cur, "expected " + What + ", found '" + tokenText(Cur) + "'");
+    checkNotKeyword(What);
     std::string S = Cur.Text;
     advance();
     return S;
+  }
+
+  void checkNotKeyword(const std::string &What) {
+    if (isTorchKeyword(Cur.Text))
+      fail(Cur, "expected " + What + ", found the keyword '" + Cur.Text +
+                    "' (PyTorch's schema parser reserves it)");
   }
 
   OperatorName parseName(bool RequireNamespace) {
@@ -357,10 +213,10 @@ private:
     if (Cur.K == Tok::Eof)
       fail(Cur, "expected an operator name, found end of input");
     Token First = Cur;
-    std::string A = expectIdent("an operator name");
+    std::string A = expectName("an operator name");
     if (acceptPunct("::")) {
       N.Namespace = A;
-      N.Name = expectIdent("an operator name after '::'");
+      N.Name = expectName("an operator name after '::'");
     } else {
       if (RequireNamespace)
         fail(First, "expected a namespace-qualified operator name "
@@ -369,12 +225,13 @@ private:
       N.Name = A;
     }
     if (acceptPunct("."))
-      N.Overload = expectIdent("an overload name after '.'");
+      N.Overload = expectName("an overload name after '.'");
     return N;
   }
 
   void parseArguments(FunctionSchema &S) {
     bool KwargOnly = false;
+    std::vector<Token> Starts; // Of each argument, for errors.
     if (acceptPunct(")"))
       return;
     while (true) {
@@ -385,16 +242,38 @@ private:
         advance();
         S.IsVararg = true;
         expectPunct(")", "expected ')' after '...' in the argument list");
-        return;
+        break;
       } else {
+        Starts.push_back(Cur);
         S.Arguments.push_back(parseArgument(KwargOnly));
       }
       if (acceptPunct(")"))
-        return;
+        break;
       if (Cur.K == Tok::Eof)
         fail(Cur,
              "expected ')' to close the argument list, found end of input");
       expectPunct(",", "expected ',' or ')' in the argument list");
+    }
+    checkArguments(S, Starts);
+  }
+
+  // What PyTorch asserts (or, in 1.13, crashes on) after parsing.
+  void checkArguments(const FunctionSchema &S,
+                      const std::vector<Token> &Starts) {
+    const Argument *FirstDefault = nullptr;
+    for (size_t I = 0; I < S.Arguments.size(); ++I) {
+      const Argument &A = S.Arguments[I];
+      if (A.Default && S.IsVararg)
+        fail(Starts[I], "a schema with varargs ('...') cannot have default "
+                        "values");
+      if (A.Default && !FirstDefault)
+        FirstDefault = &A;
+      else if (FirstDefault && !A.Default && !A.KwargOnly)
+        fail(Starts[I], "argument '" + A.Name +
+                            "' without a default follows argument '" +
+                            FirstDefault->Name +
+                            "' with a default (make it keyword-only: put "
+                            "'*, ' before it)");
     }
   }
 
@@ -403,10 +282,10 @@ private:
     A.KwargOnly = KwargOnly;
     if (isPunct("="))
       fail(Cur, "expected an argument type before the default value");
-    A.Ty = parseType();
+    A.Ty = parseArgumentType();
     if (isPunct("="))
       fail(Cur, "expected an argument name before the default value");
-    A.Name = expectIdent("an argument name");
+    A.Name = expectName("an argument name");
     if (acceptPunct("="))
       A.Default = parseDefault(A.Ty);
     return A;
@@ -443,93 +322,203 @@ private:
 
   Return parseReturn() {
     Return R;
-    R.Ty = parseType();
-    if (Cur.K == Tok::Ident) {
-      R.Name = Cur.Text;
-      advance();
-    }
+    R.Ty = parseArgumentType();
+    if (Cur.K == Tok::Ident)
+      R.Name = expectName("a return name");
     return R;
   }
 
-  Type parseType() {
-    Type T = parseBaseType();
-    // Suffixes: [] [N] ? and an alias annotation after a list.
-    while (true) {
-      if (isPunct("[")) {
-        advance();
-        std::optional<int64_t> Size;
-        if (Cur.K == Tok::Number) {
-          Token N = Cur;
-          char *End = nullptr;
-          errno = 0;
-          long long V = std::strtoll(N.Text.c_str(), &End, 10);
-          if (*End || errno || V < 0)
-            fail(N, "expected a list size, found '" + N.Text + "'");
-          Size = V;
-          advance();
-        }
-        expectPunct("]", "expected ']' to close the list type");
-        T = Type::listOf(std::move(T), Size);
-      } else if (isPunct("?")) {
-        advance();
-        T = Type::optionalOf(std::move(T));
-      } else if (isPunct("(")) {
-        AliasInfo A = parseAlias();
-        // `Tensor?(a!)` is printed `Tensor(a!)?` by PyTorch.
-        Type &Target = T.isOptional() ? T.Elements.front() : T;
-        if (Target.Alias)
-          fail(Cur, "duplicate alias annotation");
-        Target.Alias = std::move(A);
-      } else {
-        return T;
-      }
-    }
+  // Types ------------------------------------------------------------------
+  //
+  // PyTorch's grammar (schema_type_parser.cpp, function_schema_parser.cpp):
+  //   type     := base suffix*
+  //   base     := '(' [type {',' type}] ')'          -- tuple, no alias
+  //             | ('Future'|'RRef'|'Await') '(' type ')'  -- no alias
+  //             | 'Dict' '(' type ',' type ')' [alias]
+  //             | '__torch__.torch.classes.' ns '.' class
+  //             | name [alias]
+  //   suffix   := '[' ']' [alias] | '?'
+  //   argument := type ['[' N ']' [alias] ['?']] name ['=' default]
+  // A fixed-size list exists only at the argument level, outermost but for
+  // '?'. Types nest at most MaxTypeNesting levels deep (a bound on the
+  // recursion here and in every function that walks a Type).
+
+  void nest(const Token &At, unsigned &Level) {
+    if (++Level > MaxTypeNesting)
+      fail(At, "type nested more than " + std::to_string(MaxTypeNesting) +
+                   " levels deep (skgen's limit)");
   }
 
-  Type parseBaseType() {
+  Type parseArgumentType() {
+    unsigned Height = 0;
+    Type T = parseType(Height);
+    if (!isPunct("["))
+      return T;
+    Token Open = Cur;
+    advance();
+    if (Cur.K != Tok::Number ||
+        Cur.Text.find_first_not_of("0123456789") != std::string::npos)
+      fail(Cur, "expected a list size, found '" + tokenText(Cur) + "'");
+    Token N = Cur;
+    errno = 0;
+    long long Size = std::strtoll(N.Text.c_str(), nullptr, 10);
+    if (errno || Size > 2147483647)
+      fail(N, "list size out of range: '" + N.Text + "'");
+    advance();
+    expectPunct("]", "expected ']' to close the list type");
+    nest(Open, Height);
+    T = Type::listOf(std::move(T), Size);
+    if (isPunct("("))
+      T.Alias = parseAlias();
+    if (isPunct("?")) {
+      nest(Cur, Height);
+      advance();
+      T = Type::optionalOf(std::move(T));
+    }
+    if (isPunct("[") || isPunct("?") || isPunct("("))
+      fail(Cur, "a fixed-size list type 'T[N]' may only be followed by an "
+                "alias annotation and '?' (PyTorch does not read "
+                "'int[2][]')");
+    return T;
+  }
+
+  /// A type and its height (levels of nesting) in \p Height.
+  Type parseType(unsigned &Height) {
+    // Recursion depth on the way down, height on the way up: both bounded.
+    if (++Depth > MaxTypeNesting)
+      fail(Cur, "type nested more than " + std::to_string(MaxTypeNesting) +
+                    " levels deep (skgen's limit)");
+    bool AliasAllowed = false;
+    Type T = parseBaseType(Height, AliasAllowed);
+    while (true) {
+      if (isPunct("[")) {
+        Token Next = peek();
+        if (!(Next.K == Tok::Punct && Next.Text == "]"))
+          break; // `[N]`: the caller's (argument level only).
+        nest(Cur, Height);
+        advance();
+        advance();
+        T = Type::listOf(std::move(T));
+        AliasAllowed = true;
+        if (isPunct("("))
+          T.Alias = parseAlias();
+      } else if (isPunct("?")) {
+        if (T.isNamed("None") || T.isNamed("NoneType"))
+          fail(Cur, "'" + T.Name +
+                        "' cannot be optional (PyTorch rejects "
+                        "'" +
+                        T.Name + "?')");
+        // PyTorch reads `t??` as `t?` but `Scalar??` as `Union(Scalar)?`.
+        if (T.isOptional())
+          fail(Cur, "type '" + T.str() + "' is already optional");
+        nest(Cur, Height);
+        T = Type::optionalOf(std::move(T));
+        advance();
+        AliasAllowed = false;
+      } else {
+        break;
+      }
+    }
     if (isPunct("(")) {
-      // Tuple type.
+      if (T.isOptional())
+        fail(Cur, "an alias annotation cannot follow '?': write it before "
+                  "(as in 'Tensor(a)?')");
+      fail(Cur, AliasAllowed ? "duplicate alias annotation"
+                             : "this type takes no alias annotation");
+    }
+    --Depth;
+    return T;
+  }
+
+  Type parseTypeList(Type T, unsigned &Height, const char *Where) {
+    unsigned Max = 0;
+    while (true) {
+      unsigned H = 0;
+      T.Elements.push_back(parseType(H));
+      Max = std::max(Max, H);
+      if (acceptPunct(")"))
+        break;
+      expectPunct(",", std::string("expected ',' or ')' in the ") + Where);
+    }
+    Height = Max;
+    return T;
+  }
+
+  Type parseBaseType(unsigned &Height, bool &AliasAllowed) {
+    Token Start = Cur;
+    Height = 0;
+    AliasAllowed = false;
+    if (isPunct("(")) {
       advance();
       Type T;
       T.K = Type::Kind::Tuple;
-      if (!acceptPunct(")")) {
-        while (true) {
-          T.Elements.push_back(parseType());
-          if (acceptPunct(")"))
-            break;
-          expectPunct(",", "expected ',' or ')' in the tuple type");
-        }
-      }
+      if (!acceptPunct(")"))
+        T = parseTypeList(std::move(T), Height, "tuple type");
+      nest(Start, Height);
       return T;
     }
     if (Cur.K != Tok::Ident)
       fail(Cur, "expected a type, found '" + tokenText(Cur) + "'");
-    Token NameTok = Cur;
     std::string Name = Cur.Text;
-    advance();
-    // Dotted class names: __torch__.torch.classes.ns.Class
-    while (isPunct(".")) {
+    if (Name == "Union")
+      fail(Cur, "Union types are not supported (PyTorch unifies their "
+                "members: 'Union(int, None)' is 'int?')");
+    if (Name == "Future" || Name == "RRef" || Name == "Await" ||
+        Name == "Dict") {
       advance();
-      Name += "." + expectIdent("a class name after '.'");
-    }
-    if (parametricTypeNames().count(Name) && isPunct("(")) {
-      advance();
+      expectPunct("(", "expected '(' after '" + Name + "'");
       Type T;
       T.K = Type::Kind::Parametric;
       T.Name = Name;
-      while (true) {
-        T.Elements.push_back(parseType());
-        if (acceptPunct(")"))
-          break;
-        expectPunct(",", "expected ',' or ')' in the type parameters");
+      T = parseTypeList(std::move(T), Height, "type parameters");
+      size_t Want = Name == "Dict" ? 2 : 1;
+      if (T.Elements.size() != Want)
+        fail(Start, "'" + Name + "' takes " + std::to_string(Want) +
+                        " type parameter" + (Want == 1 ? "" : "s"));
+      if (Name == "Dict") {
+        const Type &Key = T.Elements.front();
+        static const char *const Keys[] = {"int",    "bool", "float", "complex",
+                                           "Tensor", "str",  "Device"};
+        if (Key.K != Type::Kind::Named ||
+            std::none_of(std::begin(Keys), std::end(Keys),
+                         [&](const char *K) { return Key.Name == K; }))
+          fail(Start, "invalid Dict key type '" + Key.str() +
+                          "' (PyTorch supports int, bool, float, complex, "
+                          "Tensor, str and Device keys)");
       }
+      nest(Start, Height);
+      AliasAllowed = Name == "Dict";
+      if (AliasAllowed && isPunct("("))
+        T.Alias = parseAlias();
       return T;
     }
-    bool IsClass = Name.find('.') != std::string::npos;
-    if (!IsClass && !knownTypeNames().count(Name) &&
+    advance();
+    if (Name == "__torch__") {
+      // Custom classes: exactly __torch__.torch.classes.<ns>.<Class>.
+      for (const char *Part : {"torch", "classes"}) {
+        expectPunct(".", "expected '.' in the custom class name");
+        if (Cur.K != Tok::Ident || Cur.Text != Part)
+          fail(Cur, std::string("expected '") + Part +
+                        "' in the custom class name "
+                        "'__torch__.torch.classes.<ns>.<Class>'");
+        advance();
+      }
+      for (int I = 0; I < 2; ++I) {
+        expectPunct(".", "expected '.' in the custom class name");
+        Name += (I ? "." : ".torch.classes.") +
+                expectName("a custom class name after '.'");
+      }
+      Height = 1;
+      return Type::named(Name);
+    }
+    if (isTorchKeyword(Name) && Name != "None" && Name != "NoneType")
+      fail(Start, "expected a type, found the keyword '" + Name + "'");
+    if (!isKnownTypeName(Name) &&
         !std::islower(static_cast<unsigned char>(Name[0])))
-      fail(NameTok, "unknown type '" + Name + "'");
+      fail(Start, "unknown type '" + Name + "'");
     Type T = Type::named(Name);
+    Height = 1;
+    AliasAllowed = true;
     if (isPunct("("))
       T.Alias = parseAlias();
     return T;
@@ -544,125 +533,203 @@ private:
       fail(Cur, "expected an alias set name or '*' in the alias annotation, "
                 "found '" +
                     tokenText(Cur) + "'");
-    std::string S = Cur.Text;
-    advance();
-    return S;
+    return expectName("an alias set name");
+  }
+
+  std::vector<std::string> parseAliasSets() {
+    std::vector<std::string> Sets{parseAliasSet()};
+    while (isPunct("|")) {
+      if (Sets.back() == "*")
+        fail(Cur, "'*' must be the last alias set (PyTorch ignores the "
+                  "others)");
+      advance();
+      Sets.push_back(parseAliasSet());
+    }
+    return Sets;
   }
 
   AliasInfo parseAlias() {
     expectPunct("(", "expected '(' to start the alias annotation");
     AliasInfo A;
-    A.BeforeSets.push_back(parseAliasSet());
-    while (acceptPunct("|"))
-      A.BeforeSets.push_back(parseAliasSet());
+    A.BeforeSets = parseAliasSets();
     if (acceptPunct("!"))
       A.IsWrite = true;
-    if (acceptPunct("->")) {
-      A.AfterSets.push_back(parseAliasSet());
-      while (acceptPunct("|"))
-        A.AfterSets.push_back(parseAliasSet());
-    } else {
+    if (acceptPunct("->"))
+      A.AfterSets = parseAliasSets();
+    else
       A.AfterSets = A.BeforeSets;
-    }
     expectPunct(")", "expected ')' to close the alias annotation");
     return A;
   }
 
   // Defaults ---------------------------------------------------------------
+  //
+  // What PyTorch's parseDefaultValue accepts, with the same meaning, checked
+  // against the declared type (PyTorch checks less: `int? x="a"` loads).
+
+  bool acceptNone(DefaultValue &D) {
+    if (!(Cur.K == Tok::Ident && Cur.Text == "None"))
+      return false;
+    advance();
+    D.K = DefaultValue::Kind::None;
+    D.Text = "None";
+    return true;
+  }
 
   DefaultValue parseDefault(const Type &Declared) {
     DefaultValue D;
-    if (Cur.K == Tok::Ident && Cur.Text == "None") {
+    Token Tk = Cur;
+    if (Declared.isOptional()) {
+      if (acceptNone(D))
+        return D;
+      const Type &E = Declared.Elements.front();
+      if (E.isList()) {
+        // PyTorch reads one constant here, never a list literal.
+        if (!E.Size)
+          fail(Tk, "an optional list defaults only to None (PyTorch reads "
+                   "no list literal for type '" +
+                       Declared.str() + "')");
+        return parseSingle(listElementType(Tk, E), /*InOptional=*/true);
+      }
+      return parseSingle(E, /*InOptional=*/true);
+    }
+    if (Declared.isList()) {
+      const Type &Elem = listElementType(Tk, Declared);
+      if (!isPunct("[")) {
+        if (!Declared.Size)
+          fail(Tk, "expected '[' to start the default of list type '" +
+                       Declared.str() + "', found '" + tokenText(Tk) + "'");
+        // `int[2] stride=1` broadcasts a single value.
+        return parseSingle(Elem, /*InOptional=*/false);
+      }
       advance();
-      D.K = DefaultValue::Kind::None;
-      D.Text = "None";
+      std::string Text = "[";
+      bool First = true;
+      while (!isPunct("]")) {
+        if (!First) {
+          expectPunct(",", "expected ',' or ']' in the list default");
+          Text += ", ";
+        }
+        First = false;
+        if (Cur.K == Tok::Eof)
+          fail(Tk, "unterminated list default value");
+        Token ElemTok = Cur;
+        DefaultValue V = parseSingle(Elem, /*InOptional=*/false);
+        if (V.K == DefaultValue::Kind::None)
+          fail(ElemTok, "None cannot be an element of a list default");
+        Text += V.Text;
+      }
+      advance();
+      D.K = DefaultValue::Kind::List;
+      D.Text = Text + "]";
       return D;
     }
-    const Type &T = Declared.unwrapOptional();
-    if (T.isList()) {
-      const Type &Elem = T.Elements.front();
-      if (isPunct("[")) {
-        Token Open = Cur;
-        advance();
-        std::string Text = "[";
-        bool First = true;
-        while (!isPunct("]")) {
-          if (!First)
-            expectPunct(",", "expected ',' or ']' in the list default");
-          if (!First)
-            Text += ", ";
-          First = false;
-          if (Cur.K == Tok::Eof)
-            fail(Open, "unterminated list default value");
-          Text += parseScalarDefault(Elem).Text;
-        }
-        advance();
-        D.K = DefaultValue::Kind::List;
-        D.Text = Text + "]";
-        return D;
-      }
-      // `int[2] stride=1` broadcasts a single value.
-      return parseScalarDefault(Elem);
-    }
-    return parseScalarDefault(T);
+    return parseSingle(Declared, /*InOptional=*/false);
   }
 
-  DefaultValue parseScalarDefault(const Type &T) {
+  /// The element type of a list type that may have a default.
+  const Type &listElementType(const Token &Tk, const Type &List) {
+    const Type &E = List.Elements.front();
+    static const char *const Numeric[] = {"int", "SymInt", "float", "bool",
+                                          "complex"};
+    if (E.K == Type::Kind::Named &&
+        std::any_of(std::begin(Numeric), std::end(Numeric),
+                    [&](const char *N) { return E.Name == N; }))
+      return E;
+    fail(Tk, "type '" + List.str() +
+                 "' cannot have a default value (PyTorch reads list "
+                 "defaults of int, SymInt, float, bool and complex only)");
+  }
+
+  /// One constant for the non-optional type \p T (the element of an
+  /// optional when \p InOptional: PyTorch then reads `1` as an int even for
+  /// `float?`).
+  DefaultValue parseSingle(const Type &T, bool InOptional) {
     DefaultValue D;
     Token Tk = Cur;
-    std::string TyName = T.K == Type::Kind::Named ? T.Name : "";
-    if (Tk.K == Tok::String) {
+    const std::string Ty = T.K == Type::Kind::Named ? T.Name : "";
+    auto Mismatch = [&](const std::string &Expected) {
+      fail(Tk, "expected " + Expected + " default for type '" +
+                   (InOptional ? T.str() + "?" : T.str()) + "', found '" +
+                   tokenText(Tk) + "'");
+    };
+    bool Numeric = isIntLike(Ty) || Ty == "float" || Ty == "bool" ||
+                   Ty == "complex" || Ty == "Scalar";
+    if (Ty == "Tensor" || Ty == "Generator") {
+      if (InOptional || !acceptNone(D))
+        Mismatch("a None");
+      return D;
+    }
+    if (Ty == "str" || Ty == "Device") {
+      if (Ty == "str" && !InOptional && acceptNone(D))
+        return D;
+      if (Tk.K != Tok::String)
+        Mismatch("a string");
+      if (Ty == "Device" && !isDeviceString(Tk.Text))
+        fail(Tk, "invalid device " + quoteString(Tk.Text) +
+                     " (expected a device type such as \"cpu\" or "
+                     "\"cuda\", optionally with an index: \"cuda:0\")");
       advance();
       D.K = DefaultValue::Kind::String;
       D.Text = quoteString(Tk.Text);
       return D;
     }
+    if (!Numeric)
+      fail(Tk, "type '" + T.str() +
+                   "' cannot have a default value other than None (PyTorch "
+                   "reads defaults of Tensor, Generator, Device, str, int, "
+                   "SymInt, float, bool, complex, Scalar, ScalarType, Layout, "
+                   "MemoryFormat and lists of numbers)");
+    if (!InOptional && acceptNone(D))
+      return D;
     if (Tk.K == Tok::Ident) {
       if (Tk.Text == "True" || Tk.Text == "False") {
+        if (Ty != "bool" && Ty != "Scalar")
+          Mismatch(isIntLike(Ty) ? "an integer" : "a number");
         advance();
         D.K = DefaultValue::Kind::Bool;
         D.Text = Tk.Text;
         return D;
       }
-      if (Tk.Text == "None") {
-        advance();
-        D.K = DefaultValue::Kind::None;
-        D.Text = "None";
-        return D;
-      }
-      const auto &Enum = enumDefaultValues(TyName);
-      auto It = Enum.find(Tk.Text);
-      if (It != Enum.end()) {
+      if (auto V = enumDefaultValue(Ty, Tk.Text)) {
         advance();
         D.K = DefaultValue::Kind::Enum;
-        D.Text = std::to_string(It->second);
+        D.Text = std::to_string(*V);
         return D;
       }
       fail(Tk, "invalid default value '" + Tk.Text + "' for type '" + T.str() +
                    "'");
     }
+    if (Ty == "bool")
+      Mismatch("a True or False");
     if (Tk.K != Tok::Number)
-      fail(Tk, "expected a default value, found '" + tokenText(Tk) + "'");
-    advance();
+      Mismatch(isIntLike(Ty) ? "an integer" : "a number");
     const std::string &L = Tk.Text;
-    bool IsComplex = !L.empty() && L.back() == 'j';
+    bool IsComplex = L.back() == 'j';
     bool IsFloat = !IsComplex && L.find_first_of(".eE") != std::string::npos;
-    if (IsComplex) {
-      double Imag = std::strtod(L.substr(0, L.size() - 1).c_str(), nullptr);
-      D.K = DefaultValue::Kind::Complex;
-      D.Text = formatDouble(0.0) + "+" + formatDouble(Imag) + "j";
-      return D;
-    }
-    if (TyName == "float" || IsFloat) {
-      if (TyName == "int" || TyName == "SymInt" || TyName == "bool")
-        fail(Tk, "expected an integer default for type '" + T.str() +
-                     "', found '" + L + "'");
+    // PyTorch reads `1E5` with stoll (as 1) unless the type is float.
+    if (L.find('E') != std::string::npos &&
+        (InOptional || (Ty != "float" && !IsComplex)))
+      fail(Tk, "write the exponent of '" + L +
+                   "' with a lower-case 'e' (PyTorch reads it as an integer "
+                   "here)");
+    if (Ty == "complex" && !IsComplex)
+      Mismatch("an imaginary (e.g. '1j')");
+    if (IsComplex && Ty != "complex" && Ty != "Scalar")
+      Mismatch(isIntLike(Ty) ? "an integer" : "a real");
+    if (IsFloat && isIntLike(Ty))
+      Mismatch("an integer");
+    advance();
+    if (IsComplex || IsFloat || (Ty == "float" && !InOptional)) {
       errno = 0;
-      double V = std::strtod(L.c_str(), nullptr);
+      double V = std::strtod(
+          (IsComplex ? L.substr(0, L.size() - 1) : L).c_str(), nullptr);
       if (errno == ERANGE)
         fail(Tk, "floating-point default out of range: '" + L + "'");
-      D.K = DefaultValue::Kind::Float;
-      D.Text = formatDouble(V);
+      D.K = IsComplex ? DefaultValue::Kind::Complex : DefaultValue::Kind::Float;
+      // PyTorch prints complex defaults as `0.+2.j`, which no parser reads
+      // back; `2.j` is what its parser takes for 2j.
+      D.Text = formatDouble(V) + (IsComplex ? "j" : "");
       return D;
     }
     errno = 0;
@@ -676,6 +743,7 @@ private:
 
   Lexer Lex;
   Token Cur;
+  unsigned Depth = 0;
 };
 
 } // namespace

@@ -11,6 +11,10 @@
 namespace skgen {
 namespace schema {
 
+/// Types nest at most this deep (`((((Tensor))))`, `int[][][]`, ...), like
+/// Clang's -fbracket-depth: deeper input is an error, not a stack overflow.
+constexpr unsigned MaxTypeNesting = 256;
+
 /// A parse error at a byte offset of the parsed text.
 struct ParseError {
   size_t Offset = 0;

@@ -241,8 +241,8 @@ std::string quoteString(const std::string &S) {
     case '\n':
       Out += "\\n";
       break;
-    case '\r':
-      Out += "\\r";
+    case '\r': // PyTorch's parser reads no `\r` escape.
+      Out += "\\015";
       break;
     case '\t':
       Out += "\\t";

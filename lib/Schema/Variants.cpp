@@ -39,6 +39,13 @@ bool validateOutSchema(const FunctionSchema &Out, VariantError &Err) {
     Err.Message = "out= schemas with varargs ('...') are not supported";
     return false;
   }
+  // Generated C++ functions take the arguments as parameters of these names.
+  for (size_t I = 0; I < Out.Arguments.size(); ++I)
+    for (size_t J = 0; J < I; ++J)
+      if (Out.Arguments[I].Name == Out.Arguments[J].Name) {
+        Err.Message = "duplicate argument name '" + Out.Arguments[I].Name + "'";
+        return false;
+      }
   // Out arguments come last: that is the dispatcher calling convention the
   // kernel signature and the generated wrappers rely on.
   size_t FirstOut = Out.Arguments.size() - Outs.size();

@@ -74,4 +74,28 @@ TEST(Variants, RejectsNonOutSchemas) {
       parse("a::f.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)"), E));
 }
 
+// Issue 14 (mutant): the type of `self` decides, not only its name.
+TEST(Variants, InplaceNeedsSelfOfTheOutType) {
+  DerivedVariants V;
+  VariantError E;
+  ASSERT_TRUE(deriveVariants(
+      parse("a::f.out(Scalar self, *, Tensor(a!) out) -> Tensor(a!)"),
+      VariantOptions(), V, E));
+  EXPECT_FALSE(V.Inplace);
+  EXPECT_EQ(V.InplaceIneligibleReason,
+            "its first argument is not 'Tensor self'");
+  ASSERT_TRUE(deriveVariants(
+      parse("a::f.out(Tensor? self, *, Tensor(a!) out) -> Tensor(a!)"),
+      VariantOptions(), V, E));
+  EXPECT_FALSE(V.Inplace);
+  ASSERT_TRUE(
+      deriveVariants(parse("a::f.out(Tensor self, *, Tensor(a!)[] out) -> ()"),
+                     VariantOptions(), V, E));
+  EXPECT_FALSE(V.Inplace);
+  EXPECT_FALSE(validateOutSchema(
+      parse("a::f.out(Tensor x, Tensor x, *, Tensor(a!) out) -> Tensor(a!)"),
+      E));
+  EXPECT_EQ(E.Message, "duplicate argument name 'x'");
+}
+
 } // namespace
