@@ -12,6 +12,11 @@
 
 #include <nlohmann/json.hpp>
 
+#if defined(__unix__) || defined(__APPLE__)
+#include <dlfcn.h>
+#define SKGEN_HAVE_DLADDR 1
+#endif
+
 namespace skgen {
 namespace scan {
 
@@ -304,7 +309,20 @@ std::string skgenBuildId() {
     if (auto B = llvm::MemoryBuffer::getFile(Exe, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false))
       H = contentHash((*B)->getBuffer());
-    return "skgen exe=" + H + " " + clang::getClangFullVersion();
+    std::string Id = "skgen exe=" + H + " " + clang::getClangFullVersion();
+#ifdef SKGEN_HAVE_DLADDR
+    // The shared Clang and LLVM libraries: a package update replaces them
+    // (new inode and times) even when the version string stays.
+    for (void *Sym :
+         {reinterpret_cast<void *>(&clang::getClangFullVersion),
+          reinterpret_cast<void *>(&llvm::sys::fs::getMainExecutable)}) {
+      Dl_info Info;
+      if (dladdr(Sym, &Info) && Info.dli_fname)
+        Id += std::string(" lib=") + Info.dli_fname + ":" +
+              statStamp(Info.dli_fname);
+    }
+#endif
+    return Id;
   }();
   return Id;
 }
