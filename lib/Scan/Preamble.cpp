@@ -217,6 +217,12 @@ bool forcesIncludes(llvm::StringRef A) {
          A.startswith("-emit-") || A.startswith("-Xclang");
 }
 
+bool startsWith(const std::vector<std::string> &Inc,
+                const std::vector<std::string> &Prefix) {
+  return Inc.size() >= Prefix.size() &&
+         std::equal(Prefix.begin(), Prefix.end(), Inc.begin());
+}
+
 /// The meta file of a header: which PCH file holds it, and what it read.
 bool loadUsable(FactsCache &Cache, const std::string &Meta,
                 const std::string &Key, std::shared_ptr<Preamble> &P,
@@ -249,8 +255,8 @@ bool loadUsable(FactsCache &Cache, const std::string &Meta,
 
 std::shared_ptr<const Preamble>
 ensurePch(FactsCache &Cache, const Group &G,
-          const std::vector<std::string> &Includes, bool BuildIfMissing,
-          bool &Built) {
+          const std::vector<std::string> &Includes,
+          const std::vector<std::string> &Users, bool &Built) {
   std::string Header;
   for (const std::string &I : Includes)
     Header += "#include " + I + "\n";
@@ -271,10 +277,27 @@ ensurePch(FactsCache &Cache, const Group &G,
   bool Failed = false;
   if (loadUsable(Cache, Meta, Key, P, Failed))
     return Failed ? nullptr : P;
+  // Worth building for two translation units or more, also when they are
+  // scanned by different runs (build steps scan one each): the first run
+  // notes which TUs asked for the header, the first run with another TU
+  // builds it. (The same TU edited again and again does not.)
   std::string Want = cachePath(Cache, Id + ".want");
-  if (!BuildIfMissing && !llvm::sys::fs::exists(Want)) {
-    FactsCache::writeAtomically(Want, "");
-    return nullptr;
+  if (Users.size() < 2) {
+    std::string Wanted;
+    if (auto B = llvm::MemoryBuffer::getFile(Want))
+      Wanted = (*B)->getBuffer().str();
+    llvm::SmallVector<llvm::StringRef, 8> Lines;
+    llvm::StringRef(Wanted).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    bool Other = llvm::any_of(Lines, [&](llvm::StringRef L) {
+      return !llvm::is_contained(Users, L);
+    });
+    if (!Other) {
+      for (const std::string &U : Users)
+        if (!llvm::is_contained(Lines, U))
+          Wanted += U + "\n";
+      FactsCache::writeAtomically(Want, Wanted);
+      return nullptr;
+    }
   }
 
   // One process builds; the others wait for it and use its header.
@@ -412,19 +435,20 @@ planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
         Best = &C.first;
         BestN = C.second;
       }
+    std::vector<std::string> Users;
+    for (size_t K = 0; K < G.Members.size(); ++K)
+      if (startsWith(G.Includes[K], *Best))
+        Users.push_back(Reqs[G.Members[K]].File);
     bool Built1 = false;
     std::shared_ptr<const Preamble> P =
-        ensurePch(Cache, G, *Best, /*BuildIfMissing=*/BestN >= 2, Built1);
+        ensurePch(Cache, G, *Best, Users, Built1);
     if (Built && Built1)
       ++*Built;
     if (!P)
       continue;
-    for (size_t K = 0; K < G.Members.size(); ++K) {
-      const auto &Inc = G.Includes[K];
-      if (Inc.size() >= Best->size() &&
-          std::equal(Best->begin(), Best->end(), Inc.begin()))
+    for (size_t K = 0; K < G.Members.size(); ++K)
+      if (startsWith(G.Includes[K], *Best))
         Out[G.Members[K]] = P;
-    }
   }
   return Out;
 }

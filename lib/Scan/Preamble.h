@@ -52,9 +52,11 @@ struct PreambleRequest {
 /// For each TU to parse, the precompiled header it can use, or null. Builds
 /// (or reuses from \p Cache) one header per group of at least two TUs that
 /// share a command and leading includes; a group of one builds its header
-/// only when an earlier run asked for the same one (so a build that scans
-/// one TU per process, like the CMake integration, builds it in the second
-/// process and reuses it afterwards). \p Built counts the headers built.
+/// only when an earlier run asked for the same one for another TU (so a
+/// build that scans one TU per process, like the CMake integration, builds
+/// it in the second process and reuses it afterwards, while re-scanning the
+/// same TU after each edit never pays for it). \p Built counts the headers
+/// built.
 std::vector<std::shared_ptr<const Preamble>>
 planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
               unsigned *Built = nullptr);
