@@ -4,8 +4,10 @@ N translation units with the real torch headers, some annotated, a CMake
 project and its compile database.
 
 Measured in one run, interleaved (each round runs every mode once, in this
-order), with the median wall time, its ratio to the baseline of the same run
-and the peak resident memory of the measured process tree:
+order): the median wall time and CPU time (user + system, all processes)
+with their ratios to the baseline of the same run, and the peak resident
+memory of the measured process tree. On a shared machine the CPU ratios are
+the steadier ones.
 
   baseline      clang++-14 -fsyntax-only over all TUs (-jN, the TUs' flags)
   one-TU parse  skgen --no-cache --no-pch on one annotated TU (reference for
@@ -46,8 +48,8 @@ import make_corpus  # noqa: E402
 
 
 def run(cmd, cwd=None, ok=(0,)):
-    """Runs cmd; returns (wall seconds, peak RSS in KiB of it and its
-    descendants)."""
+    """Runs cmd; returns (wall seconds, peak RSS in KiB, CPU seconds) of it
+    and its descendants."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = p.stdout.read()
@@ -56,15 +58,15 @@ def run(cmd, cwd=None, ok=(0,)):
     rc = os.waitstatus_to_exitcode(status)
     if rc not in ok:
         sys.exit(f"failed ({rc}): {shlex.join(cmd)}\n{out.decode(errors='replace')[-3000:]}")
-    return t, ru.ru_maxrss
+    return t, ru.ru_maxrss, ru.ru_utime + ru.ru_stime
 
 
 def run_parallel(cmds, jobs):
-    """Runs the commands, jobs at a time; (wall, max peak RSS)."""
+    """Runs the commands, jobs at a time; (wall, max peak RSS, total CPU)."""
     t0 = time.monotonic()
     todo = list(cmds)
     lock = threading.Lock()
-    peak = [0]
+    peak = [0, 0.0]
 
     def worker():
         while True:
@@ -72,16 +74,17 @@ def run_parallel(cmds, jobs):
                 if not todo:
                     return
                 c = todo.pop()
-            _, rss = run(c)
+            _, rss, cpu = run(c)
             with lock:
                 peak[0] = max(peak[0], rss)
+                peak[1] += cpu
 
     ts = [threading.Thread(target=worker) for _ in range(jobs)]
     for t in ts:
         t.start()
     for t in ts:
         t.join()
-    return time.monotonic() - t0, peak[0]
+    return time.monotonic() - t0, peak[0], peak[1]
 
 
 def syntax_only_commands(build):
@@ -194,25 +197,29 @@ def measure(corpus, modes, rounds):
     for r in range(rounds):
         for name, _, fn in MODES:
             if name in modes:
-                t, rss = fn(corpus)
-                results[name].append((t, rss))
-                print(f"  round {r + 1}: {name}: {t:.2f} s, {rss / 1024:.0f} MiB",
-                      file=sys.stderr, flush=True)
+                t, rss, cpu = fn(corpus)
+                results[name].append((t, rss, cpu))
+                print(f"  round {r + 1}: {name}: {t:.2f} s, {cpu:.2f} s CPU, "
+                      f"{rss / 1024:.0f} MiB", file=sys.stderr, flush=True)
     return results
 
 
+def median(results, name, i):
+    return statistics.median(r[i] for r in results[name])
+
+
 def table(title, results, extra=()):
-    base = statistics.median(t for t, _ in results["baseline"])
+    base, base_cpu = median(results, "baseline", 0), median(results, "baseline", 2)
     print(f"\n{title}\n")
-    print("| mode | what | median s | ratio to baseline | peak MiB |")
-    print("|---|---|---|---|---|")
+    print("| mode | what | wall s | wall ratio | CPU s | CPU ratio | peak MiB |")
+    print("|---|---|---|---|---|---|---|")
     for name, what, _ in MODES:
         if name not in results:
             continue
-        ts = [t for t, _ in results[name]]
-        t = statistics.median(ts)
-        rss = max(m for _, m in results[name]) / 1024
-        print(f"| {name} | {what} | {t:.2f} | {t / base:.3f} | {rss:.0f} |")
+        t, cpu = median(results, name, 0), median(results, name, 2)
+        rss = max(r[1] for r in results[name]) / 1024
+        print(f"| {name} | {what} | {t:.2f} | {t / base:.3f} | {cpu:.2f} | "
+              f"{cpu / base_cpu:.3f} | {rss:.0f} |")
     for line in extra:
         print(line)
 
@@ -241,19 +248,20 @@ def main():
         c = Corpus(os.path.join(top, "corpus"), a.tus, n_ann, a.skgen, a.jobs)
         res = measure(c, modes, a.rounds)
         extra = []
-        if "one-TU" in res and "one-file" in res:
-            one = statistics.median(t for t, _ in res["one-TU"])
+        if "one-TU" in res:
             for m in ("one-file", "body-only"):
                 if m in res:
-                    extra.append(f"\n* {m} / one-TU parse: "
-                                 f"{statistics.median(t for t, _ in res[m]) / one:.2f}")
+                    extra.append(f"* {m} / one-TU parse: wall "
+                                 f"{median(res, m, 0) / median(res, 'one-TU', 0):.2f}, CPU "
+                                 f"{median(res, m, 2) / median(res, 'one-TU', 2):.2f}")
         if a.full_build:
-            t, rss = c.full_build()
-            extra.append(f"* full build (`ninja bench`, g++ -j{a.jobs}): {t:.1f} s, "
-                         f"{rss / 1024:.0f} MiB")
+            t, rss, cpu = c.full_build()
+            extra.append(f"* full build (`ninja bench`, g++ -j{a.jobs}): {t:.1f} s wall, "
+                         f"{cpu:.1f} s CPU, {rss / 1024:.0f} MiB")
             if "steps" in res:
-                s = statistics.median(x for x, _ in res["steps"])
-                extra.append(f"* scan steps + check / full build: {s / t:.4f}")
+                extra.append(f"* scan steps + check / full build: wall "
+                             f"{median(res, 'steps', 0) / t:.4f}, CPU "
+                             f"{median(res, 'steps', 2) / cpu:.4f}")
         table(f"{a.tus} TUs, {n_ann} annotated", res, extra)
         if a.all_annotated:
             c2 = Corpus(os.path.join(top, "all"), a.tus, a.tus, a.skgen, a.jobs)
