@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Benchmark: direct backend wrappers vs alias-key redispatch (SPEC §1).
+"""Benchmark: direct backend wrappers vs alias-key redispatch (contract §1).
 
 For a family ns::addone, skgen generates (a) direct functional/in-place
 wrappers under each backend that has an out kernel (they call the kernel

@@ -45,7 +45,7 @@ int runParseSchema(std::istream &In, llvm::raw_ostream &Out,
                    llvm::raw_ostream &Err);
 
 /// `skgen --derive-variants`: one out= schema per line on \p In; prints the
-/// derived functional and in-place schemas (SPEC §3), or a diagnostic.
+/// derived functional and in-place schemas (contract §3), or a diagnostic.
 int runDeriveVariants(std::istream &In, llvm::raw_ostream &Out,
                       llvm::raw_ostream &Err);
 

@@ -19,7 +19,7 @@ struct GenOptions {
 };
 
 /// The generated code that belongs in one source file: what that file's
-/// annotations produce (SPEC §4 placement).
+/// annotations produce (contract §5 placement).
 struct FileBlock {
   std::string File; // Absolute path of the annotated source file.
   std::string Body; // Generated C++ (unformatted is fine; Rewrite formats).

@@ -1,7 +1,7 @@
 //===- OpGraph.cpp - The link phase: facts -> op graph --------------------===//
 //
 // Merges the facts of all translation units into families and kernels, and
-// validates them across the tree (SPEC §1-§3). Every check reports a
+// validates them across the tree (contract §1-§3). Every check reports a
 // positioned diagnostic with notes at the other places involved. The result
 // does not depend on the order of the facts: inputs are sorted by location
 // first, so "the first" declaration is always the one earliest in the tree.

@@ -56,7 +56,7 @@ struct OpGraph {
   const Family *findFamily(const schema::OperatorName &Out) const;
 };
 
-/// One registration the generator emits for a family (SPEC §4). The single
+/// One registration the generator emits for a family (contract §4). The single
 /// source of truth for what is generated: the emitters, --dump-graph=json
 /// and --dump-graph=dot all read it.
 struct Registration {

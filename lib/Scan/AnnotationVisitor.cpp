@@ -102,7 +102,7 @@ const char *const KnownKeys[] = {
     "SparseCUDA", "SparseCsrCPU", "SparseCsrCUDA", "NestedTensorCPU",
     "NestedTensorCUDA", "MkldnnCPU", "FPGA",
     // Alias keys: passed through; the link phase rejects them for structured
-    // out ops (SPEC §1).
+    // out ops (contract §1).
     "CompositeExplicitAutograd", "DefaultBackend", "CompositeImplicitAutograd",
     "Autograd"};
 

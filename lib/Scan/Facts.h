@@ -2,7 +2,7 @@
 //-*-===//
 //
 // Facts are plain data with a JSON form, so that scanning can be sharded across
-// processes or machines and linked afterwards (SPEC §6). Locations are
+// processes or machines and linked afterwards (contract §8). Locations are
 // absolute, normalized paths with 1-based line and column.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- Prefilter.h - Cheap textual test for annotations ---------*- C++ -*-===//
 //
-// SPEC §5: inputs that are not annotated cost (almost) nothing. A TU is parsed
+// contract §8: inputs that are not annotated cost (almost) nothing. A TU is parsed
 // only if its main file, or a project header it includes (recursively), or a
 // forced include mentions `SKGEN_`. Project headers are `#include "..."`
 // resolved relative to the including file, then -iquote and -I directories,

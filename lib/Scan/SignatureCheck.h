@@ -1,6 +1,6 @@
 //===- SignatureCheck.h - Kernel C++ signature vs. schema -------*- C++ -*-===//
 //
-// SPEC §2: an out= kernel's C++ signature must follow the dispatcher calling
+// contract §2: an out= kernel's C++ signature must follow the dispatcher calling
 // convention of its schema (schema::parameterCppTypes / returnCppType). The
 // check works on the recorded facts (no Clang needed), so the link phase can
 // run it for SKGEN_KERNEL declarations whose family schema lives in another

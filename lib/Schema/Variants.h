@@ -1,7 +1,7 @@
 //===- Variants.h - Derive functional/in-place schemas from out= -*- C++
 //-*-===//
 //
-// SPEC §3. An op family is defined by its out= schema; the functional and
+// contract §3. An op family is defined by its out= schema; the functional and
 // in-place schemas are derived mechanically, with explicit overload names as
 // the escape hatch for irregular naming (aten's add.out <-> add.Tensor).
 //

@@ -1,4 +1,4 @@
-// Signature check against the dispatcher calling convention (SPEC §2):
+// Signature check against the dispatcher calling convention (contract §2):
 // type, const-ness, reference-ness, count, order, return type. Errors point
 // at the offending parameter and carry a note at the schema.
 // RUN: not %skgen --dump-facts=%t.json %s -- %scanflags 2> %t.err

@@ -1,4 +1,4 @@
-// The SPEC §2 type mapping, checked with Clang types: every kernel below
+// The contract §2 type mapping, checked with Clang types: every kernel below
 // matches its schema.
 // RUN: %skgen --dump-facts=%t.json %s -- %scanflags
 // RUN: FileCheck %s --input-file=%t.json
