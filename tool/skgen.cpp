@@ -3,6 +3,8 @@
 // Thin: parses options and hands over to the Driver library.
 //
 //===----------------------------------------------------------------------===//
+#include "Driver/CompileDB.h"
+#include "Driver/Diagnostics.h"
 #include "Driver/Driver.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -205,15 +207,13 @@ int main(int argc, const char **argv) {
     return 2;
   }
   if (!DB && !Opts.Sources.empty()) {
-    std::string Dir = BuildPath.empty() ? "" : std::string(BuildPath);
-    if (!Dir.empty())
-      DB = clang::tooling::CompilationDatabase::loadFromDirectory(Dir, DBError);
-    else
-      DB = clang::tooling::CompilationDatabase::autoDetectFromSource(
-          Opts.Sources.front(), DBError);
+    // Untrusted input: bounded reads, positioned JSON errors.
+    std::vector<skgen::Diagnostic> Diags;
+    DB = skgen::loadCompilationDatabase(Opts.BuildDir, Opts.Sources.front(),
+                                        Diags);
+    skgen::printDiagnostics(errs(), Diags, Opts.BaseDir);
     if (!DB) {
-      errs() << "skgen: error: no compilation database: " << DBError
-             << "\n(use -p <build dir> with compile_commands.json, or pass "
+      errs() << "(use -p <build dir> with compile_commands.json, or pass "
                 "flags after '--')\n";
       return 1;
     }

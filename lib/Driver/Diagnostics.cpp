@@ -1,5 +1,6 @@
 //===- Diagnostics.cpp - Clang-style diagnostic printing ------------------===//
 #include "Driver/Diagnostics.h"
+#include "Scan/InputFile.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -25,12 +26,15 @@ static bool sourceLine(const std::string &File, unsigned Line,
                        std::string &Out) {
   // Cache: diagnostics often point into the same few files.
   static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Cache;
+  if (Line == 0)
+    return false;
   auto It = Cache.find(File);
   if (It == Cache.end()) {
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    It = Cache.emplace(File, Buf ? std::move(*Buf) : nullptr).first;
+    // Never /dev/zero or a FIFO named by untrusted input.
+    std::string Error;
+    It = Cache.emplace(File, readRegularFile(File, 256 << 20, Error)).first;
   }
-  if (!It->second || Line == 0)
+  if (!It->second)
     return false;
   llvm::StringRef Text = It->second->getBuffer();
   for (unsigned I = 1; I < Line; ++I) {

@@ -5,6 +5,7 @@
 #include "Graph/OpGraph.h"
 #include "Rewrite/Rewrite.h"
 #include "Scan/Cache.h"
+#include "Scan/FactsFile.h"
 #include "Scan/Scanner.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -86,34 +87,6 @@ static bool writeDepFile(const std::string &Path, const std::string &Target,
   return writeTextFile(Path, Text + "\n", Err);
 }
 
-static bool loadFacts(const std::string &Path, std::vector<TUFacts> &Out,
-                      llvm::raw_ostream &Err) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf) {
-    Err << "skgen: error: cannot read facts file '" << Path
-        << "': " << Buf.getError().message() << "\n";
-    return false;
-  }
-  nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().begin(),
-                                           (*Buf)->getBuffer().end(), nullptr,
-                                           /*allow_exceptions=*/false);
-  if (J.is_discarded()) {
-    Err << Path << ":1:1: error: facts file is not valid JSON\n";
-    return false;
-  }
-  try {
-    if (J.is_array())
-      for (const auto &T : J)
-        Out.push_back(T.get<TUFacts>());
-    else
-      Out.push_back(J.get<TUFacts>());
-  } catch (const nlohmann::json::exception &E) {
-    Err << Path << ":1:1: error: malformed facts: " << E.what() << "\n";
-    return false;
-  }
-  return true;
-}
-
 int runPipeline(const DriverOptions &Opts,
                 const clang::tooling::CompilationDatabase *DB,
                 llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
@@ -152,15 +125,23 @@ int runPipeline(const DriverOptions &Opts,
         !writeDepFile(Opts.DepFile, Opts.DumpFacts, Opts.Sources, Report, Err))
       return 1;
   }
-  for (const std::string &F : Opts.FactsInputs)
-    if (!loadFacts(F, Facts, Err))
+  // Facts files are untrusted input (Scan/FactsFile.h).
+  const size_t FirstLoaded = Facts.size();
+  for (const std::string &F : Opts.FactsInputs) {
+    std::vector<Diagnostic> LoadDiags;
+    if (!readFactsFile(F, Facts, LoadDiags)) {
+      printDiagnostics(Err, LoadDiags, Opts.BaseDir);
       return 1;
+    }
+  }
 
   if (!Opts.DumpFacts.empty()) {
     if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Err))
       return 1;
     nlohmann::json J = Facts;
-    std::string Text = J.dump(2) + "\n";
+    // Names and paths come from sources: never throw on invalid UTF-8.
+    std::string Text =
+        J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     // Unchanged facts keep their timestamp: a build step depending on them
     // (Ninja's restat) has nothing to do.
     bool Same = false;
@@ -254,6 +235,10 @@ int runPipeline(const DriverOptions &Opts,
     return 0;
   }
 
+  if (!confineFacts(Facts, FirstLoaded, Opts.BaseDir, Diags)) {
+    printDiagnostics(Err, Diags, Opts.BaseDir);
+    return 1;
+  }
   std::map<std::string, std::string> Scanned;
   for (const TUFacts &T : Facts) {
     if (!T.MainFile.empty())

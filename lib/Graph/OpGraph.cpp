@@ -758,7 +758,9 @@ std::string toJSON(const OpGraph &G) {
             {"alias_key", G.AliasKey},
             {"families", Families},
             {"diagnostics", G.Diagnostics}};
-  return Root.dump(2) + "\n";
+  // Names and paths come from sources: never throw on invalid UTF-8.
+  return Root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
 }
 
 //===----------------------------------------------------------------------===//

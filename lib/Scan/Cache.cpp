@@ -1,5 +1,6 @@
 //===- Cache.cpp - Persistent facts per translation unit ------------------===//
 #include "Scan/Cache.h"
+#include "Scan/FactsFile.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/SmallString.h"
@@ -249,15 +250,13 @@ bool parseEntry(llvm::StringRef Text, const std::string &Key, CacheEntry &E) {
   llvm::StringRef Facts = R.blob("facts");
   if (!R.Ok || !R.S.empty())
     return false;
-  nlohmann::json J = nlohmann::json::parse(Facts.begin(), Facts.end(), nullptr,
-                                           /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_object())
+  // A cache entry on disk is untrusted input like a --facts file.
+  std::vector<TUFacts> Read;
+  std::vector<Diagnostic> Ignored;
+  if (Facts.empty() || Facts.front() != '{' ||
+      !parseFacts(Facts, "cache entry", Read, Ignored) || Read.size() != 1)
     return false;
-  try {
-    E.Facts = J.get<TUFacts>();
-  } catch (const nlohmann::json::exception &) {
-    return false;
-  }
+  E.Facts = std::move(Read.front());
   return true;
 }
 

@@ -133,6 +133,7 @@ static std::string absoluteIn(llvm::StringRef Path,
 IncludeDirs includeDirs(const std::vector<std::string> &Args,
                         const std::string &Directory) {
   IncludeDirs Out;
+  Out.Directory = Directory;
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     auto Take = [&](llvm::StringRef Flag, std::vector<std::string> &Into) {
@@ -148,10 +149,21 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
       Into.push_back(absoluteIn(V, Directory));
       return true;
     };
-    if (A == "-include" || A == "--include") {
-      if (I + 1 < Args.size())
-        Out.Forced.push_back(absoluteIn(Args[++I], Directory));
-      continue;
+    // -include f, -includef, --include f, --include=f
+    if (A.startswith("-include") || A.startswith("--include")) {
+      llvm::StringRef V = A.drop_front(A.startswith("--") ? 9 : 8);
+      if (V.empty() || V.startswith("=")) {
+        V.consume_front("=");
+        if (V.empty() && I + 1 < Args.size())
+          V = Args[++I];
+        if (!V.empty())
+          Out.Forced.push_back(V.str());
+        continue;
+      }
+      if (!A.startswith("--include-") && !A.startswith("-include-")) {
+        Out.Forced.push_back(V.str());
+        continue;
+      }
     }
     if (A.startswith("-isystem") || A.startswith("-idirafter") ||
         A.startswith("-imacros") || A.startswith("-isysroot"))

@@ -27,9 +27,11 @@ adjustCommandLine(const std::vector<std::string> &Args,
 
 /// Include search directories of a command line: `-iquote` dirs (quoted
 /// includes only) and `-I` dirs, made absolute relative to \p Directory, plus
-/// forced includes (`-include f`).
+/// forced includes (`-include f`) as written: the compiler looks for them in
+/// \p Directory first, then along the quoted include chain.
 struct IncludeDirs {
   std::vector<std::string> Quote, Angled, Forced;
+  std::string Directory;
 };
 IncludeDirs includeDirs(const std::vector<std::string> &Args,
                         const std::string &Directory);

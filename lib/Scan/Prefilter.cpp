@@ -1,6 +1,8 @@
 //===- Prefilter.cpp - Cheap textual test for annotations -----------------===//
 #include "Scan/Prefilter.h"
+#include "Scan/InputFile.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -8,6 +10,23 @@
 
 namespace skgen {
 namespace scan {
+
+std::string nonUTF8Encoding(llvm::StringRef Text) {
+  if (Text.startswith(llvm::StringRef("\xFF\xFE\0\0", 4)))
+    return "UTF-32 (little-endian byte order mark)";
+  if (Text.startswith(llvm::StringRef("\0\0\xFE\xFF", 4)))
+    return "UTF-32 (big-endian byte order mark)";
+  if (Text.startswith("\xFF\xFE"))
+    return "UTF-16 (little-endian byte order mark)";
+  if (Text.startswith("\xFE\xFF"))
+    return "UTF-16 (big-endian byte order mark)";
+  if (Text.contains('\0'))
+    return "null bytes (UTF-16 or UTF-32 without a byte order mark?)";
+  return "";
+}
+
+/// Larger files are not read by the prefilter (the TU is parsed).
+static constexpr uint64_t MaxFileBytes = 256ull << 20;
 
 static bool isAnnotationsHeader(llvm::StringRef Path) {
   return Path.endswith("skgen/annotations.h");
@@ -49,16 +68,24 @@ Prefilter::info(const std::string &Path) {
       return It->second;
   }
   auto Info = std::make_shared<FileInfo>();
-  if (auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true)) {
+  std::string Error;
+  if (auto Buf = readRegularFile(Path, MaxFileBytes, Error)) {
     Info->Readable = true;
-    llvm::StringRef Text = (*Buf)->getBuffer();
+    llvm::StringRef Text = Buf->getBuffer();
     if (!isAnnotationsHeader(Path)) {
-      Info->Mentions = Text.contains("SKGEN_");
+      // Not UTF-8 (UTF-16, UTF-32): "SKGEN_" would not be found as bytes;
+      // Clang (and the scanner) report the encoding instead.
+      Info->Mentions =
+          Text.contains("SKGEN_") || !nonUTF8Encoding(Text).empty();
       std::vector<std::pair<bool, std::string>> Incs;
       scanDirectives(Text, Incs);
       for (auto &I : Incs)
         Info->Includes.push_back({I.first, std::move(I.second)});
     }
+  } else if (llvm::sys::fs::exists(Path)) {
+    // A FIFO, a device, a huge file: never read here; Clang decides.
+    Info->Readable = true;
+    Info->Mentions = true;
   }
   std::lock_guard<std::mutex> Lock(Mutex);
   return Cache.try_emplace(Path, std::move(Info)).first->second;
@@ -77,7 +104,28 @@ bool Prefilter::mayContainAnnotations(const std::string &MainFile,
   if (!Main->Readable)
     return true;
   llvm::StringSet<> Seen;
-  std::vector<std::string> Work(Dirs.Forced.begin(), Dirs.Forced.end());
+  std::vector<std::string> Work;
+  // Forced includes (-include f): the compile command's directory first,
+  // then the quoted chain. One that cannot be found: let Clang parse (and
+  // report it), never skip what it may declare.
+  for (const std::string &F : Dirs.Forced) {
+    std::vector<std::string> Candidates;
+    if (llvm::sys::path::is_absolute(F)) {
+      Candidates.push_back(F);
+    } else {
+      Candidates.push_back(joinPath(Dirs.Directory, F));
+      for (const std::string &D : Dirs.Quote)
+        Candidates.push_back(joinPath(D, F));
+      for (const std::string &D : Dirs.Angled)
+        Candidates.push_back(joinPath(D, F));
+    }
+    auto It = llvm::find_if(Candidates, [](const std::string &C) {
+      return llvm::sys::fs::exists(C);
+    });
+    if (It == Candidates.end())
+      return true;
+    Work.push_back(*It);
+  }
   Work.push_back(MainFile);
   while (!Work.empty()) {
     std::string Path = std::move(Work.back());

@@ -2,12 +2,14 @@
 //
 // contract §8: inputs that are not annotated cost (almost) nothing. A TU is parsed
 // only if its main file, or a project header it includes (recursively), or a
-// forced include mentions `SKGEN_`. Project headers are `#include "..."`
-// resolved relative to the including file, then -iquote and -I directories,
-// and `#include <...>` resolved through -I directories only (never system
-// directories). skgen/annotations.h itself does not count. Conditional
-// compilation is ignored (conservative). Thread-safe; file contents are
-// cached across TUs.
+// forced include (`-include f`, looked up in the command's directory, then
+// like a quoted include; parsed when not found) mentions `SKGEN_`, or is not
+// UTF-8 (Clang and the scanner then report it). Project headers are
+// `#include "..."` resolved relative to the including file, then -iquote and
+// -I directories, and `#include <...>` resolved through -I directories only
+// (never system directories). skgen/annotations.h itself does not count.
+// Conditional compilation is ignored (conservative). Thread-safe; file
+// contents are cached across TUs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_SCAN_PREFILTER_H
@@ -24,6 +26,10 @@
 
 namespace skgen {
 namespace scan {
+
+/// Why \p Text is not a UTF-8 (or ASCII) source: a UTF-16/UTF-32 byte order
+/// mark or null bytes; empty when it may be one.
+std::string nonUTF8Encoding(llvm::StringRef Text);
 
 class Prefilter {
 public:

@@ -15,6 +15,7 @@
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/Cache.h"
 #include "Scan/CommandLine.h"
+#include "Scan/InputFile.h"
 #include "Scan/Outline.h"
 #include "Scan/Preamble.h"
 #include "Scan/Prefilter.h"
@@ -24,6 +25,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclGroup.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -35,6 +37,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -77,6 +80,15 @@ public:
     Diagnostic D;
     D.Severity = Diagnostic::Level::Error;
     D.Loc = Loc;
+    if (Info.getID() == clang::diag::null_in_file) {
+      // UTF-16 without a byte order mark in a header: not a source skgen
+      // (or the build) can read.
+      D.Message = "file holds null characters; skgen reads UTF-8 sources "
+                  "(is it UTF-16 or UTF-32?)";
+      LastKept = true;
+      T.Diagnostics.push_back(std::move(D));
+      return;
+    }
     if (Level < clang::DiagnosticsEngine::Error) {
       LastKept = !Macro.empty();
       if (!LastKept)
@@ -370,6 +382,9 @@ ParseResult parseTU(const std::string &File,
   return R;
 }
 
+/// Larger sources are refused (Clang's own limit is 4 GiB per file).
+constexpr uint64_t MaxSourceBytes = 1ull << 30;
+
 /// A translation unit's way through the scan.
 struct Job {
   std::string File;
@@ -400,6 +415,21 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
                                  "': is a directory, not a source file"));
     return;
   }
+  // A UTF-16 source would look unannotated to the prefilter and to Clang.
+  std::string ReadError;
+  auto Source = readRegularFile(File, MaxSourceBytes, ReadError);
+  if (!Source) {
+    T.Diagnostics.push_back(
+        errorAt(SourceLoc(), "cannot scan '" + File + "': " + ReadError));
+    return;
+  }
+  std::string Encoding = nonUTF8Encoding(Source->getBuffer());
+  if (!Encoding.empty()) {
+    T.Diagnostics.push_back(
+        errorAt(SourceLoc{File, 1, 1}, "source is not UTF-8: it has " +
+                                           Encoding + "; convert it to UTF-8"));
+    return;
+  }
   if (Cmds.empty() || Cmds.front().CommandLine.empty()) {
     T.Diagnostics.push_back(errorAt(SourceLoc(), "no compile command for '" +
                                                      File +
@@ -408,6 +438,18 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
     return;
   }
   clang::tooling::CompileCommand Cmd = Cmds.front();
+  // Deterministic: the first entry. Different ones are worth a warning (the
+  // scan may see other macros than some of the builds).
+  for (size_t I = 1; I < Cmds.size(); ++I)
+    if (Cmds[I].CommandLine != Cmd.CommandLine ||
+        Cmds[I].Directory != Cmd.Directory) {
+      T.Diagnostics.push_back(
+          warningAt(SourceLoc{File, 1, 1},
+                    std::to_string(Cmds.size()) +
+                        " different compile commands for this file in the "
+                        "compilation database; scanning with the first"));
+      break;
+    }
   if (!Cmd.Heuristic.empty()) {
     // Clang guessed the flags from a neighbouring entry: say so, the scan
     // may see other macros and include paths than the real build.

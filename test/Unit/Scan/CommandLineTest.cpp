@@ -51,5 +51,13 @@ TEST(CommandLine, IncludeDirs) {
                        "/w");
   EXPECT_EQ(D.Angled, (std::vector<std::string>{"/w/a", "/b"}));
   EXPECT_EQ(D.Quote, (std::vector<std::string>{"/w/q"}));
-  EXPECT_EQ(D.Forced, (std::vector<std::string>{"/w/pre.h"}));
+  // As written: looked up in the directory, then along the quoted chain.
+  EXPECT_EQ(D.Forced, (std::vector<std::string>{"pre.h"}));
+  EXPECT_EQ(D.Directory, "/w");
+  // Every spelling of -include; not -include-pch or --include-directory.
+  D = includeDirs({"clang", "-includea.h", "--include", "b.h", "--include=c.h",
+                   "-include-pch", "p.pch", "--include-directory=d"},
+                  "/w");
+  EXPECT_EQ(D.Forced, (std::vector<std::string>{"a.h", "b.h", "c.h"}));
+  EXPECT_EQ(D.Angled, (std::vector<std::string>{"/w/d"}));
 }

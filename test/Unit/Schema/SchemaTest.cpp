@@ -129,7 +129,7 @@ TEST(SchemaParser, PrintingIsAFixedPoint) {
            "a::f(Scalar a=2j, complex b=-2.5j, complex c=1e-05j, Scalar "
            "d=0j) -> Tensor",
            "a::f(complex[] a=[1j, -2.5j], complex[2] b=1j) -> Tensor",
-           "a::f(str a='\\015\\001\\n\\t\\'\"??/', str b=\"\\303\\251\") -> "
+           "a::f(str a='\\015\\001\\n\\t\\'\"?\?/', str b=\"\\303\\251\") -> "
            "Tensor",
            "a::f(t(*)? a, Tensor(a!)[](b)? c, int[2](a)? d) -> int[2]",
            "a::f(float? a=1, float? b=1.5, Scalar? c=2, int[2]? d=1) -> ()",
@@ -153,7 +153,7 @@ TEST(SchemaParser, AcceptsOnlyWhatPyTorchReads) {
     size_t Offset;
     const char *Message;
   } Cases[] = {
-      {"a::f(t??(*) a) -> ()", 7, "already optional"},
+      {"a::f(t?\?(*) a) -> ()", 7, "already optional"},
       {"a::f(t?(*) a) -> ()", 7, "cannot follow '?'"},
       {"a::f(Tensor?(a!) a) -> ()", 12, "cannot follow '?'"},
       {"a::f(int[2][] a) -> ()", 11, "fixed-size list"},

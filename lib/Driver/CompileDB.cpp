@@ -1,0 +1,148 @@
+//===- CompileDB.cpp - Loading the compilation database -------------------===//
+#include "Driver/CompileDB.h"
+#include "Scan/InputFile.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <nlohmann/json.hpp>
+
+namespace skgen {
+
+using clang::tooling::CompilationDatabase;
+
+/// The checks of Clang's JSONCompilationDatabase::parse, with positions:
+/// an array of objects with string members "directory", "file", "command"
+/// or "arguments" (strings), and optionally "output".
+static bool checkCommands(const nlohmann::json &J, llvm::StringRef Text,
+                          const std::string &Path,
+                          std::vector<Diagnostic> &Diags) {
+  auto Fail = [&](std::vector<JSONStep> Where, const std::string &Msg) {
+    Diags.push_back(
+        errorAt(locationInText(Path, Text, locateJSONValue(Text, Where)),
+                "malformed compilation database at " + jsonPointer(Where) +
+                    ": " + Msg));
+    return false;
+  };
+  if (!J.is_array())
+    return Fail({}, "expected an array of compile commands");
+  for (size_t I = 0; I < J.size(); ++I) {
+    const nlohmann::json &E = J[I];
+    if (!E.is_object())
+      return Fail({{"", I}}, "expected a compile command (an object)");
+    for (const auto &KV : E.items()) {
+      std::vector<JSONStep> At = {{"", I}, {KV.key(), 0}};
+      const std::string &K = KV.key();
+      if (K == "arguments") {
+        if (!KV.value().is_array() ||
+            std::any_of(KV.value().begin(), KV.value().end(),
+                        [](const nlohmann::json &A) { return !A.is_string(); }))
+          return Fail(At, "expected an array of strings");
+      } else if (K == "directory" || K == "file" || K == "command" ||
+                 K == "output") {
+        if (!KV.value().is_string())
+          return Fail(At, "expected a string");
+      } else {
+        return Fail(At, "unknown member \"" + K + "\"");
+      }
+    }
+    for (const char *Required : {"directory", "file"})
+      if (!E.contains(Required))
+        return Fail({{"", I}},
+                    std::string("missing member \"") + Required + "\"");
+    if (!E.contains("command") && !E.contains("arguments"))
+      return Fail({{"", I}}, "missing member \"command\" or \"arguments\"");
+  }
+  return true;
+}
+
+static std::unique_ptr<CompilationDatabase>
+loadFrom(const std::string &Dir, bool &Found, std::vector<Diagnostic> &Diags) {
+  Found = false;
+  for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::string Path(P);
+    // A dangling symbolic link is a database that cannot be read.
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(Path, St, /*follow=*/false))
+      continue;
+    Found = true;
+    bool JSON = llvm::StringRef(Name).endswith(".json");
+    std::string Error;
+    auto Buf = readRegularFile(Path, JSON ? MaxCompileDBBytes : 1 << 20, Error);
+    if (!Buf) {
+      Diags.push_back(errorAt(SourceLoc(), "cannot read the compilation "
+                                           "database '" +
+                                               Path + "': " + Error));
+      return nullptr;
+    }
+    std::unique_ptr<CompilationDatabase> DB;
+    if (JSON) {
+      nlohmann::json J;
+      if (!parseJSONText(Buf->getBuffer(), Path, "compilation database",
+                         /*MaxNesting=*/8, J, Diags) ||
+          !checkCommands(J, Buf->getBuffer(), Path, Diags))
+        return nullptr;
+      DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+          Buf->getBuffer(), Error,
+          clang::tooling::JSONCommandLineSyntax::AutoDetect);
+      // What loadFromDirectory adds to a JSON database.
+      if (DB)
+        DB = clang::tooling::inferTargetAndDriverMode(
+            clang::tooling::inferMissingCompileCommands(
+                clang::tooling::expandResponseFiles(
+                    std::move(DB), llvm::vfs::getRealFileSystem())));
+    } else {
+      DB = clang::tooling::FixedCompilationDatabase::loadFromBuffer(
+          Dir, Buf->getBuffer(), Error);
+    }
+    if (!DB)
+      Diags.push_back(
+          errorAt(SourceLoc{Path, 1, 1},
+                  "cannot load the compilation database: " + Error));
+    return DB;
+  }
+  return nullptr;
+}
+
+std::unique_ptr<CompilationDatabase>
+loadCompilationDatabase(const std::string &BuildDir, const std::string &Source,
+                        std::vector<Diagnostic> &Diags) {
+  bool Found = false;
+  if (!BuildDir.empty()) {
+    if (!llvm::sys::fs::is_directory(BuildDir)) {
+      Diags.push_back(errorAt(SourceLoc(), "no compilation database: '" +
+                                               BuildDir +
+                                               "' is not a directory"));
+      return nullptr;
+    }
+    auto DB = loadFrom(BuildDir, Found, Diags);
+    if (!Found)
+      Diags.push_back(
+          errorAt(SourceLoc(), "no compilation database: neither "
+                               "compile_commands.json nor compile_flags.txt "
+                               "in '" +
+                                   BuildDir + "'"));
+    return DB;
+  }
+  // The closest parent directory of the source that has one.
+  llvm::SmallString<256> Dir(Source);
+  llvm::sys::fs::make_absolute(Dir);
+  for (llvm::StringRef D = llvm::sys::path::parent_path(Dir); !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    auto DB = loadFrom(D.str(), Found, Diags);
+    if (Found)
+      return DB;
+  }
+  Diags.push_back(errorAt(
+      SourceLoc(), "no compilation database: no compile_commands.json or "
+                   "compile_flags.txt in a parent directory of '" +
+                       Source + "'"));
+  return nullptr;
+}
+
+} // namespace skgen
