@@ -27,6 +27,11 @@ config.substitutions.append(("%src_root", config.skgen_src_root))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%clang_resource_dir", config.clang_resource_dir))
 
+# libFuzzer harnesses (test/Fuzz), built with -DSKGEN_BUILD_FUZZERS=ON.
+config.substitutions.append(("%fuzzers", os.path.join(config.skgen_obj_root, "fuzzers")))
+if getattr(config, "skgen_fuzzers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("fuzzers")
+
 # Feature for tests that need the real libtorch (end-to-end).
 if os.path.exists("/usr/include/torch/library.h"):
     config.available_features.add("libtorch")
