@@ -40,7 +40,9 @@
 //                               int64 indices as argmax
 //
 // Presets are ordinary functions: a hand-written meta function can call one
-// and adjust the result (e.g. add a check, or change the out= dtype rule).
+// and adjust the result (e.g. add a check, or change the out= dtype rule:
+// one of aten's four (OutDtype), or the op's own with
+// TensorMeta::with_out_dtype(check)).
 //
 // The generated code (see docs/generation.md) calls the meta function and
 // then the helpers at the end of this file: skgen::allocate (functional),
@@ -121,10 +123,24 @@ enum class OutDtype {
   /// torchgen's structured ops (max.dim, argmax, sum with dtype=): "Expected
   /// out tensor to have dtype long int, but got int instead".
   Exact,
-  /// Reductions without dtype= (sum, prod, mean): any dtype is accepted and
+  /// Reductions without dtype= (sum, prod): any dtype is accepted and
   /// the kernel receives the out tensor as it is (it computes in its dtype).
   Any,
+  /// The op's own rule and wording (amax: "Expected the dtype for input and
+  /// out to match, ..."; clamp_: no promotion of self): a function set with
+  /// TensorMeta::with_out_dtype(check).
+  Custom,
 };
+
+struct TensorMeta;
+/// An op's own dtype rule for an out= tensor or in-place `self` (\p inplace),
+/// given the computed output \p result: raises (TORCH_CHECK) to refuse;
+/// returns true when the kernel must compute into a temporary of
+/// result.dtype that is then copied into \p out, false when the kernel
+/// receives \p out as it is. Called before anything is resized or written,
+/// also when the dtypes are equal.
+using OutDtypeCheck = bool (*)(const TensorMeta &result, const at::Tensor &out,
+                               bool inplace);
 
 /// One output: sizes, dtype and optionally strides, memory format, device.
 struct TensorMeta {
@@ -138,6 +154,8 @@ struct TensorMeta {
   /// tensor argument (the one the generated code takes options from).
   c10::optional<c10::Device> device;
   OutDtype out_dtype = OutDtype::Cast;
+  /// The rule when out_dtype is OutDtype::Custom.
+  OutDtypeCheck out_dtype_check = nullptr;
 
   TensorMeta() = default;
   TensorMeta(std::initializer_list<int64_t> sizes, c10::ScalarType dtype)
@@ -154,6 +172,12 @@ struct TensorMeta {
   /// Builder-style setters: `TensorMeta(s, kLong).with_out_dtype(Exact)`.
   TensorMeta &with_out_dtype(OutDtype rule) {
     out_dtype = rule;
+    return *this;
+  }
+  /// The op's own out= / in-place dtype rule (OutDtype::Custom).
+  TensorMeta &with_out_dtype(OutDtypeCheck check) {
+    out_dtype = OutDtype::Custom;
+    out_dtype_check = check;
     return *this;
   }
   TensorMeta &with_memory_format(c10::MemoryFormat format) {
@@ -488,6 +512,12 @@ inline bool same_sizes(const at::Tensor &t, const SizeVector &sizes) {
 /// Returns true when the kernel must compute into a temporary.
 inline bool check_dtype(const TensorMeta &m, const at::Tensor &t,
                         bool inplace) {
+  if (m.out_dtype == OutDtype::Custom) {
+    TORCH_CHECK(m.out_dtype_check,
+                "skgen: OutDtype::Custom needs a check function "
+                "(TensorMeta::with_out_dtype(check))");
+    return m.out_dtype_check(m, t, inplace);
+  }
   c10::ScalarType have = t.scalar_type();
   if (have == m.dtype)
     return false;
@@ -509,6 +539,7 @@ inline bool check_dtype(const TensorMeta &m, const at::Tensor &t,
                 " instead");
     break;
   case OutDtype::Any:
+  case OutDtype::Custom:
     return false;
   }
   return false;

@@ -1,8 +1,10 @@
-// One op family per meta preset of skgen/structured.h, each an out= kernel
-// that calls aten's own out= function, so the generated functional, in-place
-// and out= variants (and the generated Meta kernels: no family here has a
-// Meta kernel) can be compared with aten's on the same inputs
-// (test_presets.py).
+// A library of real aten ops ported as a new user would: each family is an
+// out= kernel that calls aten's own out= function and names a meta preset of
+// skgen/structured.h (or a meta function built on one, for the op's own
+// checks), so the generated functional, in-place and out= variants (and the
+// generated Meta kernels: no family here has a Meta kernel) can be compared
+// with aten's on the same inputs (test_presets.py). Every preset is used at
+// least twice.
 #include <ATen/ATen.h>
 #include <ATen/ScalarOps.h>
 #include <torch/library.h>
@@ -131,6 +133,337 @@ SKGEN_META_PRESET(arg_reduction)
 at::Tensor &argmax_out(const at::Tensor &self, c10::optional<int64_t> dim,
                        bool keepdim, at::Tensor &out) {
   return at::argmax_out(out, self, dim, keepdim);
+}
+
+//===----------------------------------------------------------------------===//
+// More unary ops
+//===----------------------------------------------------------------------===//
+
+SKGEN_STRUCTURED("presets::abs.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary)
+at::Tensor &abs_out(const at::Tensor &self, at::Tensor &out) {
+  return at::abs_out(out, self);
+}
+
+SKGEN_STRUCTURED("presets::floor.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary)
+at::Tensor &floor_out(const at::Tensor &self, at::Tensor &out) {
+  return at::floor_out(out, self);
+}
+
+SKGEN_STRUCTURED("presets::exp.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary_float)
+at::Tensor &exp_out(const at::Tensor &self, at::Tensor &out) {
+  return at::exp_out(out, self);
+}
+
+SKGEN_STRUCTURED("presets::sigmoid.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary_float)
+at::Tensor &sigmoid_out(const at::Tensor &self, at::Tensor &out) {
+  return at::sigmoid_out(out, self);
+}
+
+SKGEN_STRUCTURED("presets::rsqrt.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary_float)
+at::Tensor &rsqrt_out(const at::Tensor &self, at::Tensor &out) {
+  return at::rsqrt_out(out, self);
+}
+
+//===----------------------------------------------------------------------===//
+// More binary ops
+//===----------------------------------------------------------------------===//
+
+// aten's sub_check, then the binary preset (with alpha).
+skgen::Meta sub_meta(const at::Tensor &self, const at::Tensor &other,
+                     const at::Scalar &alpha) {
+  TORCH_CHECK(self.scalar_type() != at::kBool ||
+                  other.scalar_type() != at::kBool,
+              "Subtraction, the `-` operator, with two bool tensors is not "
+              "supported. Use the `^` or `logical_xor()` operator instead.");
+  TORCH_CHECK(self.scalar_type() != at::kBool &&
+                  other.scalar_type() != at::kBool,
+              "Subtraction, the `-` operator, with a bool tensor is not "
+              "supported. If you are trying to invert a mask, use the `~` or "
+              "`logical_not()` operator instead.");
+  return skgen::preset::binary(self, other, alpha);
+}
+
+SKGEN_STRUCTURED("presets::sub.out(Tensor self, Tensor other, *, Scalar "
+                 "alpha=1, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("Tensor")
+SKGEN_META(sub_meta)
+at::Tensor &sub_out(const at::Tensor &self, const at::Tensor &other,
+                    const at::Scalar &alpha, at::Tensor &out) {
+  return at::sub_out(out, self, other, alpha);
+}
+
+SKGEN_STRUCTURED("presets::mul.out(Tensor self, Tensor other, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("Tensor")
+SKGEN_META_PRESET(binary)
+at::Tensor &mul_out(const at::Tensor &self, const at::Tensor &other,
+                    at::Tensor &out) {
+  return at::mul_out(out, self, other);
+}
+
+SKGEN_STRUCTURED("presets::maximum.out(Tensor self, Tensor other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE // as aten: no maximum_
+SKGEN_META_PRESET(binary) at::Tensor &maximum_out(const at::Tensor &self,
+                                                  const at::Tensor &other,
+                                                  at::Tensor &out) {
+  return at::maximum_out(out, self, other);
+}
+
+SKGEN_STRUCTURED("presets::pow.Tensor_Tensor_out(Tensor self, Tensor "
+                 "exponent, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(binary)
+at::Tensor &pow_out(const at::Tensor &self, const at::Tensor &exponent,
+                    at::Tensor &out) {
+  return at::pow_out(out, self, exponent);
+}
+
+SKGEN_STRUCTURED("presets::atan2.out(Tensor self, Tensor other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(binary_float)
+at::Tensor &atan2_out(const at::Tensor &self, const at::Tensor &other,
+                      at::Tensor &out) {
+  return at::atan2_out(out, self, other);
+}
+
+SKGEN_STRUCTURED("presets::remainder.Tensor_out(Tensor self, Tensor other, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(binary)
+at::Tensor &remainder_out(const at::Tensor &self, const at::Tensor &other,
+                          at::Tensor &out) {
+  return at::remainder_out(out, self, other);
+}
+
+// Integral only: floating inputs are refused by aten's CPU kernel (its dtype
+// dispatch), not by a meta function.
+SKGEN_STRUCTURED("presets::bitwise_and.Tensor_out(Tensor self, Tensor other, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(binary)
+at::Tensor &bitwise_and_out(const at::Tensor &self, const at::Tensor &other,
+                            at::Tensor &out) {
+  return at::bitwise_and_out(out, self, other);
+}
+
+//===----------------------------------------------------------------------===//
+// More comparisons
+//===----------------------------------------------------------------------===//
+
+SKGEN_STRUCTURED("presets::eq.Tensor_out(Tensor self, Tensor other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(comparison)
+at::Tensor &eq_out(const at::Tensor &self, const at::Tensor &other,
+                   at::Tensor &out) {
+  return at::eq_out(out, self, other);
+}
+
+SKGEN_STRUCTURED("presets::ge.Tensor_out(Tensor self, Tensor other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(comparison)
+at::Tensor &ge_out(const at::Tensor &self, const at::Tensor &other,
+                   at::Tensor &out) {
+  return at::ge_out(out, self, other);
+}
+
+SKGEN_STRUCTURED("presets::ne.Scalar_out(Tensor self, Scalar other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(comparison)
+at::Tensor &ne_scalar_out(const at::Tensor &self, const at::Scalar &other,
+                          at::Tensor &out) {
+  return at::ne_out(out, self, other);
+}
+
+// Scalar? bounds: clamp's meta function promotes self with the bounds that
+// are given (the elementwise preset skips an empty optional) and refuses an
+// in-place promotion with aten's wording; out= must have the result dtype.
+bool clamp_out_dtype(const skgen::TensorMeta &result, const at::Tensor &out,
+                     bool inplace) {
+  TORCH_CHECK(!inplace || out.scalar_type() == result.dtype, "result type ",
+              result.dtype, " can't be cast to the desired output type ",
+              out.dtype());
+  TORCH_CHECK(out.scalar_type() == result.dtype, "Found dtype ",
+              out.scalar_type(), " but expected ", result.dtype);
+  return false;
+}
+
+skgen::Meta clamp_meta(const at::Tensor &self,
+                       const c10::optional<at::Scalar> &min,
+                       const c10::optional<at::Scalar> &max) {
+  TORCH_CHECK(min.has_value() || max.has_value(),
+              "torch.clamp: At least one of 'min' or 'max' must not be None");
+  skgen::Meta m = skgen::preset::elementwise({self, min, max});
+  m[0].with_out_dtype(clamp_out_dtype);
+  return m;
+}
+
+SKGEN_STRUCTURED("presets::clamp.out(Tensor self, Scalar? min=None, Scalar? "
+                 "max=None, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(clamp_meta)
+at::Tensor &clamp_out(const at::Tensor &self,
+                      const c10::optional<at::Scalar> &min,
+                      const c10::optional<at::Scalar> &max, at::Tensor &out) {
+  return at::clamp_out(out, self, min, max);
+}
+
+//===----------------------------------------------------------------------===//
+// More reductions
+//===----------------------------------------------------------------------===//
+
+// mean: a floating (or complex) dtype, from dtype= or self. Without dtype=,
+// aten's mean.out sums in the out= tensor's dtype and divides it in place, so
+// a floating out= of any width is computed in (no temporary) and an integral
+// or bool one is refused by that true division, whose result is the default
+// float dtype: "result type Float can't be cast to the desired output type
+// Int" also for a double input.
+bool mean_out_dtype(const skgen::TensorMeta & /*result*/, const at::Tensor &out,
+                    bool /*inplace*/) {
+  TORCH_CHECK(!c10::isIntegralType(out.scalar_type(), /*includeBool=*/true),
+              "result type ", c10::get_default_dtype_as_scalartype(),
+              " can't be cast to the desired output type ", out.scalar_type());
+  return false;
+}
+
+skgen::Meta mean_meta(const at::Tensor &self, at::OptionalIntArrayRef dim,
+                      bool keepdim, c10::optional<at::ScalarType> dtype) {
+  at::ScalarType in = dtype.value_or(self.scalar_type());
+  TORCH_CHECK(
+      c10::isFloatingType(in) || c10::isComplexType(in),
+      "mean(): could not infer output dtype. ",
+      dtype.has_value() ? "Optional" : "Input",
+      " dtype must be either a floating point or complex dtype. Got: ", in);
+  skgen::Meta m = skgen::preset::reduction(self, dim, keepdim, in);
+  if (!dtype.has_value())
+    m[0].with_out_dtype(mean_out_dtype);
+  return m;
+}
+
+SKGEN_STRUCTURED("presets::mean.out(Tensor self, int[1]? dim, bool "
+                 "keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("dim")
+SKGEN_META(mean_meta)
+at::Tensor &mean_out(const at::Tensor &self, at::OptionalIntArrayRef dim,
+                     bool keepdim, c10::optional<at::ScalarType> dtype,
+                     at::Tensor &out) {
+  return at::mean_out(out, self, dim, keepdim, dtype);
+}
+
+// One int dim: the reduction preset takes an int as well as an int[].
+SKGEN_STRUCTURED("presets::prod.int_out(Tensor self, int dim, bool "
+                 "keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(reduction)
+at::Tensor &prod_out(const at::Tensor &self, int64_t dim, bool keepdim,
+                     c10::optional<at::ScalarType> dtype, at::Tensor &out) {
+  return at::prod_out(out, self, dim, keepdim, dtype);
+}
+
+// amax keeps self's dtype and refuses an empty reduced dim; its out= dtype
+// check is its own.
+bool amax_out_dtype(const skgen::TensorMeta &result, const at::Tensor &out,
+                    bool /*inplace*/) {
+  TORCH_CHECK(out.scalar_type() == result.dtype,
+              "Expected the dtype for input and out to match, but got ",
+              result.dtype, " for input's dtype and ", out.scalar_type(),
+              " for out's dtype.");
+  return false;
+}
+
+skgen::Meta amax_meta(const at::Tensor &self, at::IntArrayRef dim,
+                      bool keepdim) {
+  if (self.numel() == 0)
+    at::native::zero_numel_check_dims(self, dim, "amax()");
+  skgen::Meta m =
+      skgen::preset::reduction(self, dim, keepdim, self.scalar_type());
+  m[0].with_out_dtype(amax_out_dtype);
+  return m;
+}
+
+SKGEN_STRUCTURED("presets::amax.out(Tensor self, int[1] dim=[], bool "
+                 "keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(amax_meta)
+at::Tensor &amax_out(const at::Tensor &self, at::IntArrayRef dim, bool keepdim,
+                     at::Tensor &out) {
+  return at::amax_out(out, self, dim, keepdim);
+}
+
+// any: bool, or uint8 for uint8 inputs; an out= tensor may be bool or uint8
+// (the kernel computes in its dtype).
+bool any_out_dtype(const skgen::TensorMeta & /*result*/, const at::Tensor &out,
+                   bool /*inplace*/) {
+  TORCH_CHECK(
+      out.scalar_type() == at::kBool || out.scalar_type() == at::kByte,
+      "any only supports bool tensor for result, got: ", out.scalar_type());
+  return false;
+}
+
+skgen::Meta any_meta(const at::Tensor &self, int64_t dim, bool keepdim) {
+  skgen::Meta m = skgen::preset::reduction(
+      self, dim, keepdim,
+      self.scalar_type() == at::kByte ? at::kByte : at::kBool);
+  m[0].with_out_dtype(any_out_dtype);
+  return m;
+}
+
+SKGEN_STRUCTURED("presets::any.out(Tensor self, int dim, bool keepdim=False, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("dim")
+SKGEN_META(any_meta)
+at::Tensor &any_out(const at::Tensor &self, int64_t dim, bool keepdim,
+                    at::Tensor &out) {
+  return at::any_out(out, self, dim, keepdim);
+}
+
+SKGEN_STRUCTURED("presets::min.dim_min(Tensor self, int dim, bool "
+                 "keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> "
+                 "(Tensor(a!) values, Tensor(b!) indices)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("dim")
+SKGEN_META_PRESET(index_reduction)
+std::tuple<at::Tensor &, at::Tensor &> min_out(const at::Tensor &self,
+                                               int64_t dim, bool keepdim,
+                                               at::Tensor &min,
+                                               at::Tensor &min_indices) {
+  at::min_out(min, min_indices, self, dim, keepdim);
+  return std::tuple<at::Tensor &, at::Tensor &>(min, min_indices);
+}
+
+SKGEN_STRUCTURED("presets::argmin.out(Tensor self, int? dim=None, bool "
+                 "keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(arg_reduction)
+at::Tensor &argmin_out(const at::Tensor &self, c10::optional<int64_t> dim,
+                       bool keepdim, at::Tensor &out) {
+  return at::argmin_out(out, self, dim, keepdim);
 }
 
 } // namespace presets

@@ -5,7 +5,7 @@
 #include <ATen/ATen.h>
 #include <initializer_list>
 namespace skgen {
-enum class OutDtype { Cast, Same, Exact, Any };
+enum class OutDtype { Cast, Same, Exact, Any, Custom };
 struct TensorMeta {
   TensorMeta(std::initializer_list<int64_t>, c10::ScalarType);
   TensorMeta(c10::ArrayRef<int64_t>, c10::ScalarType);
