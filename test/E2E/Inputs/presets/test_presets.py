@@ -21,7 +21,7 @@ import torch
 LIB = sys.argv.pop(1)
 torch.ops.load_library(LIB)
 P = torch.ops.presets
-STATS = {"calls": 0, "aten_bugs": 0, "dispatch_only": 0, "autograd": 0}
+STATS = {"calls": 0, "aten_bugs": 0, "dispatch_only": 0, "autograd": 0, "grad_dtype": 0}
 
 DTYPES = [torch.bool, torch.uint8, torch.int32, torch.int64, torch.float32,
           torch.float64]
@@ -80,10 +80,15 @@ class Mismatch(AssertionError):
 
 # aten's own failures that are not a rule: an internal assert (1.13's CPU
 # addcmul with mixed float32/float64 operands or out=: skgen computes into a
-# temporary of the result dtype there, so it succeeds; 1.13's prod(x, dtype=
-# torch.int32) with x requiring grad asserts isDifferentiableType: skgen's
-# int32 result simply does not require grad). Counted and reported.
+# temporary of the result dtype there, so it succeeds). Counted and reported.
 ATEN_BUGS = ("INTERNAL ASSERT FAILED",)
+
+# A differentiable aten op asked for an integral result (prod(x, 0,
+# dtype=torch.int32)) of an input that requires grad: aten refuses when it
+# records the history (1.13: internal assert isDifferentiableType; 2.x:
+# "Autograd not support dtype: Int"). skgen's functional variants return the
+# result, which does not require grad (integral outputs never do). Counted.
+GRAD_DTYPE = ("INTERNAL ASSERT FAILED", "Autograd not support dtype")
 
 
 # Errors of aten's CPU kernel's dtype dispatch (AT_DISPATCH: '"abs_cpu" not
@@ -443,10 +448,8 @@ class Presets(unittest.TestCase):
              and a.dtype.is_floating_point else a for a in args]
         what = f"{fam.name} {[describe(a) if isinstance(a, torch.Tensor) else a for a in args]} {kw}"
         ours, aten = outcome(lambda: of(*G, **kw)), outcome(lambda: af(*G, **kw))
-        if aten[0] == "error" and any(b in aten[2] for b in ATEN_BUGS) and ours[0] == "ok":
-            # 1.13's prod(float requiring grad, dtype=int32) asserts
-            # isDifferentiableType; skgen's result does not require grad.
-            STATS["aten_bugs"] += 1
+        if aten[0] == "error" and any(b in aten[2] for b in GRAD_DTYPE) and ours[0] == "ok":
+            STATS["grad_dtype"] += 1
             self.assertFalse(any(t.requires_grad for t in tensors(ours[1])), what)
             return 0
         self.assertEqual(ours[0], aten[0], f"{what} requires_grad functional: {ours} {aten}")
@@ -594,7 +597,8 @@ class ZZSummary(unittest.TestCase):
         print(f"\n{len(FAMILIES)} families; {STATS['calls']} calls compared with aten, "
               f"{STATS.get('mismatches', 0)} mismatches; {STATS['aten_bugs']} where aten's kernel asserted; "
               f"{STATS['dispatch_only']} meta calls where only aten's CPU dtype dispatch "
-              f"refused; {STATS['autograd']} autograd checks", flush=True)
+              f"refused; {STATS['autograd']} autograd checks, {STATS['grad_dtype']} where "
+              f"aten refused an integral dtype= of inputs requiring grad", flush=True)
 
 
 if __name__ == "__main__":
