@@ -121,7 +121,7 @@ static int checkStdout(int RC) {
   errs() << "skgen: error: cannot write to standard output: "
          << OS.error().message() << "\n";
   OS.clear_error();
-  return RC ? RC : 1;
+  return skgen::ExitError;
 }
 
 int main(int argc, const char **argv) {
@@ -135,10 +135,13 @@ int main(int argc, const char **argv) {
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
       clang::tooling::FixedCompilationDatabase::loadFromCommandLine(argc, argv,
                                                                     DBError);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "skgen: generate PyTorch functional/in-place variants and registrations "
-      "from annotated out= kernels\n");
+  // Usage errors exit with 2 (not cl's 1, which means "out of date").
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "skgen: generate PyTorch functional/in-place variants and "
+          "registrations from annotated out= kernels\n",
+          &errs()))
+    return skgen::ExitError;
 
   if (ParseSchema)
     return checkStdout(skgen::runParseSchema(std::cin, outs(), errs()));
@@ -147,7 +150,7 @@ int main(int argc, const char **argv) {
 
   if (Fix + Check > 1) {
     errs() << "skgen: error: --fix and --check are mutually exclusive\n";
-    return 2;
+    return skgen::ExitError;
   }
   // The generated code registers under this key; anything else would only
   // fail later, when the user's build compiles TORCH_LIBRARY_IMPL.
@@ -155,11 +158,11 @@ int main(int argc, const char **argv) {
     errs() << "skgen: error: --alias-key takes 'CompositeExplicitAutograd' "
               "(PyTorch >= 1.10) or 'DefaultBackend' (PyTorch <= 1.9), not '"
            << AliasKey << "'\n";
-    return 2;
+    return skgen::ExitError;
   }
   if (!DumpGraph.empty() && DumpGraph != "json" && DumpGraph != "dot") {
     errs() << "skgen: error: --dump-graph takes 'json' or 'dot'\n";
-    return 2;
+    return skgen::ExitError;
   }
 
   SmallString<256> Cwd;
@@ -204,7 +207,7 @@ int main(int argc, const char **argv) {
 
   if (Opts.Sources.empty() && Opts.FactsInputs.empty()) {
     errs() << "skgen: error: no input files (see --help)\n";
-    return 2;
+    return skgen::ExitError;
   }
   if (!DB && !Opts.Sources.empty()) {
     // Untrusted input: bounded reads, positioned JSON errors.
@@ -215,7 +218,7 @@ int main(int argc, const char **argv) {
     if (!DB) {
       errs() << "(use -p <build dir> with compile_commands.json, or pass "
                 "flags after '--')\n";
-      return 1;
+      return skgen::ExitError;
     }
   }
   int RC = skgen::runPipeline(Opts, DB.get(), outs(), errs());

@@ -131,13 +131,13 @@ int runPipeline(const DriverOptions &Opts,
     std::vector<Diagnostic> LoadDiags;
     if (!readFactsFile(F, Facts, LoadDiags)) {
       printDiagnostics(Err, LoadDiags, Opts.BaseDir);
-      return 1;
+      return ExitError;
     }
   }
 
   if (!Opts.DumpFacts.empty()) {
     if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Err))
-      return 1;
+      return ExitError;
     nlohmann::json J = Facts;
     // Names and paths come from sources: never throw on invalid UTF-8.
     std::string Text =
@@ -153,7 +153,7 @@ int runPipeline(const DriverOptions &Opts,
     for (const TUFacts &T : Facts)
       Diags.insert(Diags.end(), T.Diagnostics.begin(), T.Diagnostics.end());
     unsigned Errors = printDiagnostics(Err, Diags, Opts.BaseDir);
-    return (Ok && !Errors) ? 0 : 1;
+    return (Ok && !Errors) ? ExitClean : ExitError;
   }
 
   // link
@@ -167,12 +167,12 @@ int runPipeline(const DriverOptions &Opts,
       Out << graph::toJSON(G);
     Out.flush();
     unsigned Errors = printDiagnostics(Err, G.Diagnostics, Opts.BaseDir);
-    return Errors ? 1 : 0;
+    return Errors ? ExitError : ExitClean;
   }
   std::vector<Diagnostic> Diags = G.Diagnostics;
   if (G.hasErrors()) {
     printDiagnostics(Err, Diags, Opts.BaseDir);
-    return 1;
+    return ExitError;
   }
 
   // --output replaces the whole file: never one that holds annotations.
@@ -183,7 +183,7 @@ int runPipeline(const DriverOptions &Opts,
             llvm::sys::fs::equivalent(Opts.OutputFile, K.InsertFile)) {
           Err << "skgen: error: --output would overwrite '" << Opts.OutputFile
               << "', which holds skgen annotations; choose another file\n";
-          return 1;
+          return ExitError;
         }
 
   // emit
@@ -232,12 +232,12 @@ int runPipeline(const DriverOptions &Opts,
       Out << "// skgen: " << relativePath(B.File, Opts.BaseDir) << ":"
           << B.InsertAfterLine << "\n"
           << B.Body << "\n";
-    return 0;
+    return ExitClean;
   }
 
   if (!confineFacts(Facts, FirstLoaded, Opts.BaseDir, Diags)) {
     printDiagnostics(Err, Diags, Opts.BaseDir);
-    return 1;
+    return ExitError;
   }
   std::map<std::string, std::string> Scanned;
   for (const TUFacts &T : Facts) {
@@ -257,42 +257,42 @@ int runPipeline(const DriverOptions &Opts,
     HasErrors |= D.Severity == Diagnostic::Level::Error;
   if (HasErrors) {
     printDiagnostics(Err, Diags, Opts.BaseDir);
-    return 1;
+    return ExitError;
   }
   printDiagnostics(Err, Diags, Opts.BaseDir); // warnings
 
   if (!Opts.ExportFixes.empty()) {
     if (clobbersInput("--export-fixes", Opts.ExportFixes, Opts, Facts, Err))
-      return 1;
+      return ExitError;
     std::string Main = Opts.Sources.empty() ? "" : Opts.Sources.front();
     std::vector<Diagnostic> ExportDiags;
     std::string YAML = rewrite::exportFixesYAML(Changes, Main, &ExportDiags);
     printDiagnostics(Err, ExportDiags, Opts.BaseDir);
     if (!writeTextFile(Opts.ExportFixes, YAML, Err))
-      return 1;
+      return ExitError;
   }
 
   switch (Opts.RunMode) {
   case Mode::Diff:
     Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
-    return 0;
+    return ExitClean;
   case Mode::Check:
     Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
     if (!Changes.empty()) {
       Err << "skgen: " << Changes.size()
           << (Changes.size() == 1 ? " file is" : " files are")
           << " out of date; run skgen --fix\n";
-      return 1;
+      return ExitOutOfDate;
     }
-    return 0;
+    return ExitClean;
   case Mode::Fix: {
     std::vector<Diagnostic> WriteDiags;
     bool Ok = rewrite::applyChanges(Changes, WriteDiags);
     printDiagnostics(Err, WriteDiags, Opts.BaseDir);
-    return Ok ? 0 : 1;
+    return Ok ? ExitClean : ExitError;
   }
   }
-  return 0;
+  return ExitClean;
 }
 
 } // namespace skgen

@@ -18,6 +18,15 @@ namespace skgen {
 
 enum class Mode { Diff, Fix, Check };
 
+/// skgen's exit status (docs/user-guide.md, "Exit codes"): like a linter's,
+/// "the sources need an update" is told apart from "skgen could not do its
+/// job", so CI can react to each.
+enum ExitCode : int {
+  ExitClean = 0,     // Nothing to do, or --fix/diff/dump done.
+  ExitOutOfDate = 1, // --check: generated code is out of date.
+  ExitError = 2,     // Errors in the input (diagnostics), usage, I/O.
+};
+
 struct DriverOptions {
   Mode RunMode = Mode::Diff;
   std::vector<std::string> Sources;     // As given on the command line.
@@ -40,7 +49,8 @@ struct DriverOptions {
 };
 
 /// `skgen --parse-schema`: one schema per line on \p In; prints the canonical
-/// form or a `<stdin>:LINE:COL: error: ...` diagnostic. Returns the exit code.
+/// form or a `<stdin>:LINE:COL: error: ...` diagnostic. Returns the exit code
+/// (ExitError if any line is invalid).
 int runParseSchema(std::istream &In, llvm::raw_ostream &Out,
                    llvm::raw_ostream &Err);
 

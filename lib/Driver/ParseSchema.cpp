@@ -20,7 +20,7 @@ static int forEachSchemaLine(std::istream &In, llvm::raw_ostream &Err,
     schema::FunctionSchema S;
     schema::ParseError E;
     if (!schema::parseFunctionSchema(Line, S, E)) {
-      Exit = 1;
+      Exit = ExitError;
       // Columns count bytes from 1, like Clang's.
       Err << "<stdin>:" << LineNo << ":" << (E.Offset + 1)
           << ": error: " << E.Message << "\n"
@@ -29,7 +29,7 @@ static int forEachSchemaLine(std::istream &In, llvm::raw_ostream &Err,
       continue;
     }
     if (!Handle(S, LineNo))
-      Exit = 1;
+      Exit = ExitError;
   }
   return Exit;
 }
