@@ -43,3 +43,6 @@ if shutil.which("strace"):
         config.available_features.add("strace")
 if shutil.which("clang-apply-replacements-14"):
     config.available_features.add("clang-apply-replacements")
+# script(1) runs a command on a pseudo-terminal (colour autodetection tests).
+if shutil.which("script"):
+    config.available_features.add("script")

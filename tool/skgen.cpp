@@ -3,6 +3,9 @@
 // Thin: parses options and hands over to the Driver library.
 //
 //===----------------------------------------------------------------------===//
+#include "Basic/Version.h"
+#include "Driver/Config.h"
+#include "Driver/Diagnostics.h"
 #include "Driver/CompileDB.h"
 #include "Driver/Diagnostics.h"
 #include "Driver/Driver.h"
@@ -14,6 +17,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -107,8 +111,68 @@ static cl::opt<bool> DeriveVariants(
              "functional and in-place schemas"),
     cl::cat(SkgenCategory));
 
+static cl::list<std::string>
+    ExtraArg("extra-arg",
+             cl::desc("Additional argument to append to the compiler command "
+                      "line (as clang-tidy's)"),
+             cl::cat(SkgenCategory));
+static cl::list<std::string>
+    ExtraArgBefore("extra-arg-before",
+                   cl::desc("Additional argument to prepend to the compiler "
+                            "command line (as clang-tidy's)"),
+                   cl::cat(SkgenCategory));
+static cl::opt<std::string>
+    ConfigFile("config-file",
+               cl::desc("Read the options from <file> instead of the nearest "
+                        ".skgen.yaml above the sources"),
+               cl::value_desc("file"), cl::cat(SkgenCategory));
+static cl::opt<bool>
+    DumpConfig("dump-config",
+               cl::desc("Print the effective configuration (.skgen.yaml and "
+                        "the command line) as YAML and stop"),
+               cl::cat(SkgenCategory));
+
+static cl::opt<std::string> Format(
+    "format",
+    cl::desc("How to report diagnostics: text (default; Clang's format on "
+             "stderr) or sarif (a SARIF 2.1.0 log on stdout, for code "
+             "scanning; no diff)"),
+    cl::value_desc("text|sarif"), cl::init("text"), cl::cat(SkgenCategory));
+
+/// --color[=auto|always|never], as git's and GCC's. LLVM's Support library
+/// registers a boolean --color of its own (WithColor) before main: it is
+/// removed first, so this one is created in main.
+static cl::opt<std::string> &colorOption() {
+  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  auto It = Registered.find("color");
+  if (It != Registered.end())
+    It->second->removeArgument();
+  static cl::opt<std::string> Color(
+      "color",
+      cl::desc("Colour the diagnostics: auto (default: when stderr is a "
+               "terminal and NO_COLOR is not set), always, never"),
+      cl::value_desc("auto|always|never"), cl::ValueOptional, cl::init("auto"),
+      cl::cat(SkgenCategory));
+  return Color;
+}
+
+/// --color as given, NO_COLOR (no-color.org) and whether stderr is a
+/// terminal. `--color` alone means always.
+static bool useColor() {
+  cl::opt<std::string> &Color = colorOption();
+  if (Color == "always" || (Color.getNumOccurrences() && Color.empty()))
+    return true;
+  if (Color == "never")
+    return false;
+  const char *NoColor = std::getenv("NO_COLOR");
+  if (NoColor && *NoColor)
+    return false;
+  return errs().has_colors();
+}
+
 static void printVersion(raw_ostream &OS) {
-  OS << "skgen version 0.1.0 (LLVM " LLVM_VERSION_STRING ")\n";
+  OS << "skgen version " << skgen::version()
+     << " (LLVM " LLVM_VERSION_STRING ")\n";
 }
 
 /// A failed write to stdout (a full disk, a closed pipe) is an error, not an
@@ -126,11 +190,19 @@ static int checkStdout(int RC) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  cl::opt<std::string> &Color = colorOption();
   cl::HideUnrelatedOptions(SkgenCategory);
   cl::SetVersionPrinter(printVersion);
 
   // `skgen [options] files -- <compiler flags>`: flags after `--` form a
-  // fixed compilation database, as in every clang tool.
+  // fixed compilation database, as in every clang tool; with -p they are
+  // added to the build's commands instead (see below).
+  std::vector<std::string> DashDashArgs;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      DashDashArgs.assign(argv + I + 1, argv + argc);
+      break;
+    }
   std::string DBError;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
       clang::tooling::FixedCompilationDatabase::loadFromCommandLine(argc, argv,
@@ -160,6 +232,15 @@ int main(int argc, const char **argv) {
            << AliasKey << "'\n";
     return skgen::ExitError;
   }
+  if (Format != "text" && Format != "sarif") {
+    errs() << "skgen: error: --format takes 'text' or 'sarif'\n";
+    return skgen::ExitError;
+  }
+  if (!Color.empty() && Color != "auto" && Color != "always" &&
+      Color != "never") {
+    errs() << "skgen: error: --color takes 'auto', 'always' or 'never'\n";
+    return skgen::ExitError;
+  }
   if (!DumpGraph.empty() && DumpGraph != "json" && DumpGraph != "dot") {
     errs() << "skgen: error: --dump-graph takes 'json' or 'dot'\n";
     return skgen::ExitError;
@@ -185,14 +266,41 @@ int main(int argc, const char **argv) {
     sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
     Opts.Sources.push_back(std::string(Abs));
   }
-  Opts.FactsInputs.assign(FactsInputs.begin(), FactsInputs.end());
+  // .skgen.yaml: found upward from the sources (or --config-file). Flags
+  // given on the command line override its scalars and add to its lists.
+  skgen::Config Cfg;
+  {
+    std::vector<skgen::Diagnostic> Diags;
+    if (!skgen::findAndLoadConfig(Opts.Sources, Opts.BaseDir, ConfigFile, Cfg,
+                                  Diags)) {
+      skgen::printDiagnostics(errs(), Diags, Opts.BaseDir, useColor());
+      return skgen::ExitError;
+    }
+  }
+  Opts.FactsInputs = Cfg.Facts;
+  Opts.FactsInputs.insert(Opts.FactsInputs.end(), FactsInputs.begin(),
+                          FactsInputs.end());
+  Opts.ExtraArgs = Cfg.ExtraArgs;
+  Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), ExtraArg.begin(), ExtraArg.end());
+  Opts.ExtraArgsBefore = Cfg.ExtraArgsBefore;
+  Opts.ExtraArgsBefore.insert(Opts.ExtraArgsBefore.end(),
+                              ExtraArgBefore.begin(), ExtraArgBefore.end());
+  Opts.OwnedNamespaces = Cfg.OwnedNamespaces;
+  Opts.ConfigPath = Cfg.Path;
   Opts.DumpFacts = DumpFacts;
   Opts.DumpGraph = DumpGraph;
   Opts.DumpGenerated = DumpGenerated;
   Opts.ExportFixes = ExportFixes;
-  Opts.OutputFile = OutputFile;
-  Opts.AliasKey = AliasKey;
+  Opts.OutputFile =
+      OutputFile.getNumOccurrences() ? std::string(OutputFile) : Cfg.Output;
+  Opts.AliasKey = AliasKey.getNumOccurrences() || Cfg.AliasKey.empty()
+                      ? std::string(AliasKey)
+                      : Cfg.AliasKey;
   Opts.Force = Force;
+  Opts.Format = Format == "sarif" ? skgen::OutputFormat::Sarif
+                                  : skgen::OutputFormat::Text;
+  Opts.Color = useColor();
+  Opts.Progress = Format == "text" && errs().is_displayed();
   Opts.NoPrefilter = NoPrefilter;
   Opts.NoCache = NoCache;
   Opts.NoPch = NoPch;
@@ -201,13 +309,48 @@ int main(int argc, const char **argv) {
   if (!Opts.DepFile.empty() &&
       (Opts.DumpFacts.empty() || Opts.DumpFacts == "-")) {
     errs() << "skgen: error: --depfile needs --dump-facts=<file>\n";
-    return 2;
+    return skgen::ExitError;
   }
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+
+  if (DumpConfig) {
+    skgen::Config Effective = Cfg;
+    Effective.AliasKey = Opts.AliasKey;
+    if (!Opts.OutputFile.empty()) {
+      SmallString<256> Abs(Opts.OutputFile);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Effective.Output = std::string(Abs);
+    } else {
+      Effective.Output.clear();
+    }
+    Effective.Facts.clear();
+    for (const std::string &F : Opts.FactsInputs) {
+      SmallString<256> Abs(F);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Effective.Facts.push_back(std::string(Abs));
+    }
+    Effective.ExtraArgs = Opts.ExtraArgs;
+    Effective.ExtraArgsBefore = Opts.ExtraArgsBefore;
+    std::string Base = Cfg.Path.empty()
+                           ? Opts.BaseDir
+                           : std::string(sys::path::parent_path(Cfg.Path));
+    outs() << skgen::dumpConfig(Effective, Base);
+    return checkStdout(skgen::ExitClean);
+  }
 
   if (Opts.Sources.empty() && Opts.FactsInputs.empty()) {
     errs() << "skgen: error: no input files (see --help)\n";
     return skgen::ExitError;
+  }
+  // `-p build -- -DX`: the build's commands plus -DX (clang-tidy would
+  // drop the build's commands, and with them the include paths and the
+  // language standard, for a bare `clang-tool -DX file`).
+  if (DB && !BuildPath.empty()) {
+    DB.reset();
+    Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), DashDashArgs.begin(),
+                          DashDashArgs.end());
   }
   if (!DB && !Opts.Sources.empty()) {
     // Untrusted input: bounded reads, positioned JSON errors.

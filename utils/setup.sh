@@ -5,7 +5,7 @@ set -euo pipefail
 
 PKGS=(cmake ninja-build g++ clang-14 libclang-14-dev llvm-14-dev llvm-14-tools
       clang-tools-14 clang-format-14 nlohmann-json3-dev libgtest-dev
-      libtorch-dev python3-torch python3-yaml patch strace)
+      libtorch-dev python3-torch python3-yaml python3-jsonschema patch strace)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,7 +1,13 @@
-//===- Diagnostics.cpp - Clang-style diagnostic printing ------------------===//
+//===- Diagnostics.cpp - Diagnostics rendered by Clang --------------------===//
 #include "Driver/Diagnostics.h"
 #include "Scan/InputFile.h"
 
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -13,81 +19,176 @@
 namespace skgen {
 
 std::string relativePath(const std::string &Path, const std::string &BaseDir) {
-  llvm::StringRef P(Path), B(BaseDir);
-  if (B.empty())
+  llvm::StringRef P(Path);
+  if (BaseDir.empty())
     return Path;
-  std::string Prefix = B.endswith("/") ? B.str() : (B + "/").str();
-  if (P.startswith(Prefix))
+  std::string Prefix = BaseDir;
+  if (Prefix.back() != '/')
+    Prefix += '/';
+  if (P.size() > Prefix.size() && P.substr(0, Prefix.size()) == Prefix)
     return P.drop_front(Prefix.size()).str();
   return Path;
 }
 
-static bool sourceLine(const std::string &File, unsigned Line,
-                       std::string &Out) {
-  // Cache: diagnostics often point into the same few files.
-  static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Cache;
-  if (Line == 0)
-    return false;
-  auto It = Cache.find(File);
-  if (It == Cache.end()) {
-    // Never /dev/zero or a FIFO named by untrusted input.
+namespace {
+
+/// A DiagnosticsEngine with a TextDiagnosticPrinter and a SourceManager over
+/// the files diagnostics point into.
+class ClangRenderer {
+public:
+  ClangRenderer(llvm::raw_ostream &OS, const std::string &BaseDir, bool Color)
+      : BaseDir(BaseDir), DiagOpts(new clang::DiagnosticOptions),
+        Printer(OS, DiagOpts.get()),
+        Engine(new clang::DiagnosticIDs, DiagOpts, &Printer,
+               /*ShouldOwnClient=*/false),
+        Files(clang::FileSystemOptions()), SM(Engine, Files) {
+    DiagOpts->ShowColors = Color;
+    Engine.setSourceManager(&SM);
+    Printer.BeginSourceFile(LangOpts, nullptr);
+  }
+  ~ClangRenderer() { Printer.EndSourceFile(); }
+
+  void render(const Diagnostic &D) {
+    // Clang drops a note that follows no diagnostic (it belongs to an
+    // ignored one); skgen's stand-alone notes (why a block is out of date)
+    // must print.
+    if (D.Severity == Diagnostic::Level::Note)
+      Engine.setLastDiagnosticIgnored(false);
+    emit(D);
+    for (const Diagnostic &N : D.Notes)
+      emit(N);
+  }
+
+private:
+  static clang::DiagnosticsEngine::Level level(Diagnostic::Level L) {
+    switch (L) {
+    case Diagnostic::Level::Error:
+      return clang::DiagnosticsEngine::Error;
+    case Diagnostic::Level::Warning:
+      return clang::DiagnosticsEngine::Warning;
+    case Diagnostic::Level::Note:
+      return clang::DiagnosticsEngine::Note;
+    }
+    return clang::DiagnosticsEngine::Error;
+  }
+
+  /// The FileID of \p Path, named as printed (relative to BaseDir). A file
+  /// that cannot be read gets an empty buffer: the location is printed, the
+  /// source line and caret are not.
+  clang::FileID fileFor(const std::string &Path, bool &Readable) {
+    auto It = FileIDs.find(Path);
+    if (It != FileIDs.end()) {
+      Readable = It->second.second;
+      return It->second.first;
+    }
+    std::string Name = relativePath(Path, BaseDir);
+    clang::FileID FID;
+    Readable = false;
+    // Never /dev/zero or a FIFO named by untrusted input (facts files).
     std::string Error;
-    It = Cache.emplace(File, readRegularFile(File, 256 << 20, Error)).first;
+    if (auto Buf = readRegularFile(Path, 256 << 20, Error)) {
+      FID = SM.createFileID(
+          llvm::MemoryBuffer::getMemBufferCopy(Buf->getBuffer(), Name));
+      Readable = true;
+    } else {
+      FID = SM.createFileID(llvm::MemoryBuffer::getMemBufferCopy("", Name));
+    }
+    FileIDs[Path] = {FID, Readable};
+    return FID;
   }
-  if (!It->second)
-    return false;
-  llvm::StringRef Text = It->second->getBuffer();
-  for (unsigned I = 1; I < Line; ++I) {
-    size_t NL = Text.find('\n');
-    if (NL == llvm::StringRef::npos)
-      return false;
-    Text = Text.drop_front(NL + 1);
+
+  clang::SourceLocation translate(const SourceLoc &L, bool &Readable) {
+    Readable = false;
+    if (!L.valid())
+      return clang::SourceLocation();
+    clang::FileID FID = fileFor(L.File, Readable);
+    if (!Readable)
+      return SM.getLocForStartOfFile(FID);
+    return SM.translateLineCol(FID, std::max(1u, L.Line),
+                               std::max(1u, L.Column));
   }
-  Out = Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
-  return true;
-}
+
+  void emit(const Diagnostic &D) {
+    bool Readable = false;
+    clang::SourceLocation Loc = translate(D.Loc, Readable);
+    unsigned ID = Engine.getCustomDiagID(level(D.Severity), "%0");
+    // A location-less diagnostic reads `skgen: error: ...`, as before; an
+    // unreadable file still gives `file:line:col:` (below), no snippet.
+    Printer.setPrefix(D.Loc.valid() ? "" : "skgen");
+    DiagOpts->ShowCarets = Readable;
+    if (D.Loc.valid() && !Readable) {
+      // The buffer is empty: print the position ourselves, through Clang's
+      // printer as a location-less diagnostic prefixed by it.
+      Printer.setPrefix(relativePath(D.Loc.File, BaseDir) + ":" +
+                        std::to_string(D.Loc.Line) + ":" +
+                        std::to_string(D.Loc.Column));
+      Loc = clang::SourceLocation();
+    }
+    clang::DiagnosticBuilder B = Engine.Report(Loc, ID);
+    B << D.Message;
+    if (!Readable)
+      return;
+    for (const CharRange &R : D.Ranges) {
+      if (R.Begin.File != D.Loc.File || R.End.File != D.Loc.File)
+        continue;
+      bool Ok1 = false, Ok2 = false;
+      clang::SourceLocation RB = translate(R.Begin, Ok1),
+                            RE = translate(R.End, Ok2);
+      if (Ok1 && Ok2)
+        B << clang::CharSourceRange::getCharRange(RB, RE);
+    }
+    bool Invalid = false;
+    size_t Size = SM.getBufferData(SM.getFileID(Loc), &Invalid).size();
+    if (D.hasFixIt() && !Invalid && SM.getFileOffset(Loc) + D.FixLength <= Size)
+      B << clang::FixItHint::CreateReplacement(
+          clang::CharSourceRange::getCharRange(
+              Loc, Loc.getLocWithOffset(D.FixLength)),
+          D.FixText);
+  }
+
+  std::string BaseDir;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts;
+  clang::TextDiagnosticPrinter Printer;
+  clang::DiagnosticsEngine Engine;
+  clang::FileManager Files;
+  clang::SourceManager SM;
+  clang::LangOptions LangOpts;
+  std::map<std::string, std::pair<clang::FileID, bool>> FileIDs;
+};
+
+} // namespace
 
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D,
                      const std::string &BaseDir, bool Color) {
-  if (D.Loc.valid()) {
-    OS << relativePath(D.Loc.File, BaseDir) << ":" << D.Loc.Line << ":"
-       << D.Loc.Column << ": ";
-  } else {
-    OS << "skgen: ";
-  }
-  OS << diagnosticLevelName(D.Severity) << ": " << D.Message << "\n";
-  std::string Line;
-  if (D.Loc.valid() && sourceLine(D.Loc.File, D.Loc.Line, Line)) {
-    OS << Line << "\n";
-    std::string Caret;
-    for (unsigned I = 1; I < D.Loc.Column && I - 1 < Line.size(); ++I)
-      Caret += Line[I - 1] == '\t' ? '\t' : ' ';
-    OS << Caret << "^\n";
-    if (!D.FixText.empty())
-      OS << Caret << D.FixText << "\n";
-  }
-  for (const Diagnostic &N : D.Notes)
-    printDiagnostic(OS, N, BaseDir, Color);
+  ClangRenderer R(OS, BaseDir, Color);
+  R.render(D);
 }
 
-unsigned printDiagnostics(llvm::raw_ostream &OS, std::vector<Diagnostic> Diags,
-                          const std::string &BaseDir, bool Color) {
+std::vector<Diagnostic> sortedUnique(std::vector<Diagnostic> Diags) {
   std::stable_sort(Diags.begin(), Diags.end(),
                    [](const Diagnostic &A, const Diagnostic &B) {
                      return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column) <
                             std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
                    });
-  // The same header seen from several translation units reports once.
   Diags.erase(std::unique(Diags.begin(), Diags.end(),
                           [](const Diagnostic &A, const Diagnostic &B) {
                             return A.Loc == B.Loc && A.Message == B.Message;
                           }),
               Diags.end());
+  return Diags;
+}
+
+unsigned printDiagnostics(llvm::raw_ostream &OS, std::vector<Diagnostic> Diags,
+                          const std::string &BaseDir, bool Color) {
+  Diags = sortedUnique(std::move(Diags));
   unsigned Errors = 0;
-  for (const Diagnostic &D : Diags) {
-    printDiagnostic(OS, D, BaseDir, Color);
-    if (D.Severity == Diagnostic::Level::Error)
-      ++Errors;
+  {
+    ClangRenderer R(OS, BaseDir, Color);
+    for (const Diagnostic &D : Diags) {
+      R.render(D);
+      if (D.Severity == Diagnostic::Level::Error)
+        ++Errors;
+    }
   }
   if (Errors)
     OS << Errors << (Errors == 1 ? " error" : " errors") << " generated.\n";

@@ -1,8 +1,16 @@
-//===- Diagnostics.h - Clang-style diagnostic printing ----------*- C++ -*-===//
+//===- Diagnostics.h - Diagnostics rendered by Clang ------------*- C++ -*-===//
+//
+// skgen's diagnostics (Basic/Diagnostic.h) are printed by Clang's own
+// TextDiagnosticPrinter: each file gets a FileID in a SourceManager, each
+// diagnostic a custom diagnostic ID of its level, so that the source line,
+// the caret, highlighted ranges, fix-its, colours and notes look exactly as
+// Clang's own.
+//
+//===----------------------------------------------------------------------===//
 #ifndef SKGEN_DRIVER_DIAGNOSTICS_H
 #define SKGEN_DRIVER_DIAGNOSTICS_H
 
-#include "Scan/Facts.h"
+#include "Basic/Diagnostic.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -11,14 +19,18 @@
 
 namespace skgen {
 
-/// Prints `file:line:col: error: message`, the source line and a caret (when
-/// the file is readable), then the notes. Paths are printed relative to
-/// \p BaseDir when below it.
+/// Prints one diagnostic and its notes: `file:line:col: error: message`, the
+/// source line, a caret, ranges and fix-its (when the file is readable).
+/// Paths are printed relative to \p BaseDir when below it.
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D,
                      const std::string &BaseDir, bool Color = false);
 
-/// Prints all, errors and warnings in location order; returns the number of
-/// errors.
+/// Sorts \p Diags by location and drops duplicates (the same header seen
+/// from several translation units reports once).
+std::vector<Diagnostic> sortedUnique(std::vector<Diagnostic> Diags);
+
+/// Prints all (sortedUnique) and, if any, "N errors generated."; returns the
+/// number of errors.
 unsigned printDiagnostics(llvm::raw_ostream &OS, std::vector<Diagnostic> Diags,
                           const std::string &BaseDir, bool Color = false);
 

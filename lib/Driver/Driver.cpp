@@ -1,6 +1,10 @@
 //===- Driver.cpp - scan -> link -> emit -> apply -------------------------===//
 #include "Driver/Driver.h"
+#include "Basic/Version.h"
+#include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
+#include "Driver/Ownership.h"
+#include "Driver/Report.h"
 #include "Gen/Generate.h"
 #include "Graph/OpGraph.h"
 #include "Rewrite/Rewrite.h"
@@ -8,19 +12,22 @@
 #include "Scan/FactsFile.h"
 #include "Scan/Scanner.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
 namespace skgen {
 
 static bool writeTextFile(const std::string &Path, const std::string &Text,
-                          llvm::raw_ostream &Err) {
+                          std::vector<Diagnostic> &Diags) {
   if (Path == "-") {
     llvm::outs() << Text;
     return true;
@@ -28,7 +35,7 @@ static bool writeTextFile(const std::string &Path, const std::string &Text,
   // All or nothing: a temporary file renamed over Path (disk full, I/O
   // errors and signals leave Path as it was).
   if (llvm::Error E = rewrite::writeFileAtomically(Path, Text)) {
-    Err << "skgen: error: " << llvm::toString(std::move(E)) << "\n";
+    Diags.push_back(errorAt(SourceLoc(), llvm::toString(std::move(E))));
     return false;
   }
   return true;
@@ -39,7 +46,7 @@ static bool writeTextFile(const std::string &Path, const std::string &Text,
 static bool clobbersInput(const std::string &Option, const std::string &Path,
                           const DriverOptions &Opts,
                           const std::vector<TUFacts> &Facts,
-                          llvm::raw_ostream &Err) {
+                          std::vector<Diagnostic> &Diags) {
   if (Path == "-" || !llvm::sys::fs::exists(Path))
     return false;
   std::vector<std::string> Inputs = Opts.Sources;
@@ -55,8 +62,9 @@ static bool clobbersInput(const std::string &Option, const std::string &Path,
   }
   for (const std::string &In : Inputs)
     if (!In.empty() && llvm::sys::fs::equivalent(Path, In)) {
-      Err << "skgen: error: " << Option << " would overwrite the input '"
-          << Path << "'; choose another file\n";
+      Diags.push_back(
+          errorAt(SourceLoc(), Option + " would overwrite the input '" + Path +
+                                   "'; choose another file"));
       return true;
     }
   return false;
@@ -66,7 +74,7 @@ static bool clobbersInput(const std::string &Option, const std::string &Path,
 static bool writeDepFile(const std::string &Path, const std::string &Target,
                          const std::vector<std::string> &Sources,
                          const scan::ScanReport &Report,
-                         llvm::raw_ostream &Err) {
+                         std::vector<Diagnostic> &Diags) {
   auto Escape = [](llvm::StringRef P) {
     std::string E;
     for (char C : P) {
@@ -84,60 +92,254 @@ static bool writeDepFile(const std::string &Path, const std::string &Target,
   std::string Text = Escape(Target) + ":";
   for (const std::string &D : Deps)
     Text += " \\\n  " + Escape(D);
-  return writeTextFile(Path, Text + "\n", Err);
+  return writeTextFile(Path, Text + "\n", Diags);
 }
 
-int runPipeline(const DriverOptions &Opts,
-                const clang::tooling::CompilationDatabase *DB,
-                llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
-  // A run killed while writing (SIGKILL, power loss) is completed or undone
-  // before anything reads the files it was writing.
-  if (Opts.RunMode == Mode::Fix) {
-    std::vector<std::string> Paths = Opts.Sources;
-    if (!Opts.OutputFile.empty())
-      Paths.push_back(Opts.OutputFile);
-    std::vector<Diagnostic> RecoveryDiags;
-    bool Recovered = rewrite::recoverInterruptedWrites(Paths, /*Repair=*/true,
-                                                       RecoveryDiags);
-    printDiagnostics(Err, RecoveryDiags, Opts.BaseDir);
-    if (!Recovered)
-      return 1;
+namespace {
+
+/// One run of scan -> link -> emit -> apply.
+class Pipeline {
+public:
+  Pipeline(const DriverOptions &Opts,
+           const clang::tooling::CompilationDatabase *DB,
+           llvm::raw_ostream &Out, Reporter &R)
+      : Opts(Opts), DB(DB), Out(Out), R(R) {}
+
+  /// Returns the exit code. With \p ApplyFixIts (--fix, first run), fix-its
+  /// of the diagnostics are applied and \p Rerun is set: the edited sources
+  /// must be scanned again.
+  int run(bool ApplyFixIts, bool &Rerun);
+
+private:
+  const DriverOptions &Opts;
+  const clang::tooling::CompilationDatabase *DB;
+  llvm::raw_ostream &Out;
+  Reporter &R;
+  std::vector<TUFacts> Facts;
+
+  /// The compilation database's sources that were not given but belong to
+  /// this library (the same .skgen.yaml, or none for both). Empty for a
+  /// fixed database (`-- flags`), which lists no files.
+  std::vector<std::string> otherSources() const {
+    std::vector<std::string> R;
+    std::set<std::string> Given(Opts.Sources.begin(), Opts.Sources.end());
+    for (const std::string &F : DB->getAllFiles()) {
+      llvm::SmallString<256> Abs(F);
+      if (!llvm::sys::path::is_absolute(Abs)) {
+        Abs = Opts.BuildDir.empty() ? Opts.BaseDir : Opts.BuildDir;
+        llvm::sys::path::append(Abs, F);
+      }
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      std::string Path(Abs);
+      if (Given.count(Path) || !llvm::sys::fs::is_regular_file(Path) ||
+          findConfigFile(std::string(llvm::sys::path::parent_path(Path))) !=
+              Opts.ConfigPath)
+        continue;
+      R.push_back(Path);
+    }
+    std::sort(R.begin(), R.end());
+    R.erase(std::unique(R.begin(), R.end()), R.end());
+    return R;
   }
 
+  /// The op family a kernel fact belongs to: `ns::name.overload`.
+  static std::string familyOf(const KernelFact &K) {
+    llvm::StringRef S(K.SchemaText);
+    return S.take_until([](char C) { return C == '('; }).trim().str();
+  }
+
+  /// Of the translation units scanned beyond the first \p Given ones (the
+  /// compilation database's other sources), keeps those that the given ones
+  /// need: the ones holding a family of a kept unit, transitively. Files of
+  /// unrelated families are neither read for nor changed by this run, as
+  /// they would not be by a run over the files of these families. Returns
+  /// the number kept.
+  unsigned keepFamilyClosure(size_t Given) {
+    std::vector<bool> Keep(Facts.size(), false);
+    std::set<std::string> Families;
+    auto Take = [&](size_t I) {
+      Keep[I] = true;
+      for (const KernelFact &K : Facts[I].Kernels)
+        Families.insert(familyOf(K));
+    };
+    for (size_t I = 0; I < Given && I < Facts.size(); ++I)
+      Take(I);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (size_t I = Given; I < Facts.size(); ++I) {
+        if (Keep[I])
+          continue;
+        for (const KernelFact &K : Facts[I].Kernels)
+          if (Families.count(familyOf(K))) {
+            Take(I);
+            Grew = true;
+            break;
+          }
+      }
+    }
+    std::vector<TUFacts> Kept;
+    unsigned Extra = 0;
+    for (size_t I = 0; I < Facts.size(); ++I)
+      if (Keep[I]) {
+        Extra += I >= Given;
+        Kept.push_back(std::move(Facts[I]));
+      }
+    Facts = std::move(Kept);
+    return Extra;
+  }
+
+  /// Warns (once) when --alias-key=DefaultBackend meets a PyTorch >= 1.10,
+  /// where the generated code would stop at its #error.
+  void warnWrongTorch() {
+    if (Opts.AliasKey != "DefaultBackend")
+      return;
+    for (const TUFacts &T : Facts) {
+      unsigned Major = 0, Minor = 0;
+      if (sscanf(T.TorchVersion.c_str(), "%u.%u", &Major, &Minor) != 2 ||
+          (Major < 2 && Minor < 10))
+        continue;
+      R.report({warningAt(SourceLoc(),
+                          "--alias-key=DefaultBackend is for PyTorch <= 1.9, "
+                          "but '" +
+                              relativePath(T.MainFile, Opts.BaseDir) +
+                              "' builds against PyTorch " + T.TorchVersion +
+                              " (torch/version.h): the generated code will "
+                              "stop the build at its #error; use "
+                              "--alias-key=CompositeExplicitAutograd")},
+               "config");
+      return;
+    }
+  }
+
+  /// --export-fixes: the reported diagnostics (with their fix-its) and the
+  /// changes. Returns false on a write error (reported).
+  bool exportFixes(const std::vector<rewrite::FileChange> &Changes);
+  /// Applies the fix-its of \p Diags (those with one are reported with a
+  /// note); returns false if that failed.
+  bool applyFixIts(const std::vector<Diagnostic> &Diags);
+};
+
+bool Pipeline::exportFixes(const std::vector<rewrite::FileChange> &Changes) {
+  if (Opts.ExportFixes.empty())
+    return true;
+  std::vector<Diagnostic> Problems;
+  if (clobbersInput("--export-fixes", Opts.ExportFixes, Opts, Facts,
+                    Problems)) {
+    R.report(Problems, "driver");
+    return false;
+  }
+  std::string Main = Opts.Sources.empty() ? "" : Opts.Sources.front();
+  std::string YAML = rewrite::exportFixesYAML(
+      Changes, Main, &Problems, sortedUnique(R.reported()),
+      Opts.BuildDir.empty() ? Opts.BaseDir : Opts.BuildDir);
+  bool Ok = writeTextFile(Opts.ExportFixes, YAML, Problems);
+  R.report(Problems, "driver");
+  return Ok;
+}
+
+bool Pipeline::applyFixIts(const std::vector<Diagnostic> &Diags) {
+  std::vector<Diagnostic> Fixed, Problems;
+  for (const Diagnostic &D : Diags) {
+    bool Has = D.hasFixIt();
+    for (const Diagnostic &N : D.Notes)
+      Has |= N.hasFixIt();
+    if (!Has)
+      continue;
+    Fixed.push_back(D);
+    // As clang-tidy says it.
+    Fixed.back().Notes.push_back(
+        noteAt(D.Loc, "FIX-IT applied suggested code changes"));
+  }
+  std::vector<rewrite::FileChange> Changes =
+      rewrite::fixItChanges(Fixed, Problems);
+  // Printed before the files change (their source lines are the old ones),
+  // and as warnings: once fixed they are not errors of this run.
+  for (Diagnostic &D : Fixed)
+    if (D.Severity == Diagnostic::Level::Error)
+      D.Severity = Diagnostic::Level::Warning;
+  R.report(Fixed, "scan");
+  if (!hasErrors(Problems))
+    rewrite::applyChanges(Changes, Problems);
+  R.report(Problems, "rewrite");
+  return !hasErrors(Problems);
+}
+
+int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
+  Rerun = false;
   // scan
-  std::vector<TUFacts> Facts;
   if (!Opts.Sources.empty() && DB) {
     scan::ScanOptions SO;
     SO.Jobs = Opts.Jobs;
     SO.NoPrefilter = Opts.NoPrefilter;
     SO.BuildDir = Opts.BuildDir;
+    SO.ExtraArgs = Opts.ExtraArgs;
+    SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
     SO.CacheDir = Opts.NoCache ? "" : scan::defaultCacheDir(Opts.BuildDir);
     SO.UsePch = !Opts.NoPch;
+    // A partial file list (a pre-commit hook passes the changed files) gives
+    // the answer of a full run for the families it touches: the library's
+    // other sources in the compilation database are scanned too (the
+    // prefilter skips, cheaply, those without annotations), and those that
+    // hold a part of these families are kept.
+    std::vector<std::string> Files = Opts.Sources;
+    // Not for --dump-facts: a shard of a sharded scan scans its files only.
+    std::vector<std::string> Others;
+    if (Opts.DumpFacts.empty())
+      Others = otherSources();
+    Files.insert(Files.end(), Others.begin(), Others.end());
+    if (Opts.Progress && Files.size() >= 4)
+      SO.Progress = [&](size_t Done, size_t Total, const std::string &F) {
+        R.progress(Done, Total, relativePath(F, Opts.BaseDir));
+      };
     scan::ScanReport Report;
-    Facts = scan::scanFiles(*DB, Opts.Sources, SO, &Report);
+    Facts = scan::scanFiles(*DB, Files, SO, &Report);
     rewrite::reportBrokenBlocks(Facts);
     if (Opts.CacheStats)
-      Err << "skgen: scan: " << Report.Hits << " cached, " << Report.BodyHits
-          << " cached after body edits, " << Report.Parsed << " parsed ("
-          << Report.WithPch << " with a shared PCH, " << Report.PchBuilt
-          << " PCH built)\n";
-    if (!Opts.DepFile.empty() &&
-        !writeDepFile(Opts.DepFile, Opts.DumpFacts, Opts.Sources, Report, Err))
-      return 1;
+      R.note("skgen: scan: " + std::to_string(Report.Hits) + " cached, " +
+             std::to_string(Report.BodyHits) + " cached after body edits, " +
+             std::to_string(Report.Parsed) + " parsed (" +
+             std::to_string(Report.WithPch) + " with a shared PCH, " +
+             std::to_string(Report.PchBuilt) + " PCH built)");
+    if (!Opts.DepFile.empty()) {
+      std::vector<Diagnostic> Problems;
+      if (!writeDepFile(Opts.DepFile, Opts.DumpFacts, Opts.Sources, Report,
+                        Problems)) {
+        R.report(Problems, "driver");
+        return ExitError;
+      }
+    }
+    unsigned Annotated = keepFamilyClosure(Opts.Sources.size());
+    if (Annotated)
+      R.report(
+          {noteAt(SourceLoc(), "also scanned " + std::to_string(Annotated) +
+                                   (Annotated == 1 ? " file" : " files") +
+                                   " of the compilation database that " +
+                                   (Annotated == 1 ? "holds" : "hold") +
+                                   " a part of the given files' op families")},
+          "driver");
   }
   // Facts files are untrusted input (Scan/FactsFile.h).
   const size_t FirstLoaded = Facts.size();
-  for (const std::string &F : Opts.FactsInputs) {
-    std::vector<Diagnostic> LoadDiags;
-    if (!readFactsFile(F, Facts, LoadDiags)) {
-      printDiagnostics(Err, LoadDiags, Opts.BaseDir);
-      return ExitError;
-    }
+  {
+    std::vector<Diagnostic> Problems;
+    for (const std::string &F : Opts.FactsInputs)
+      if (!readFactsFile(F, Facts, Problems)) {
+        R.report(Problems, "driver");
+        return ExitError;
+      }
   }
+  for (TUFacts &T : Facts)
+    for (Diagnostic &D : T.Diagnostics)
+      if (D.Category.empty())
+        D.Category = "scan";
+  warnWrongTorch();
 
   if (!Opts.DumpFacts.empty()) {
-    if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Err))
+    std::vector<Diagnostic> Problems;
+    if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Problems)) {
+      R.report(Problems, "driver");
       return ExitError;
+    }
     nlohmann::json J = Facts;
     // Names and paths come from sources: never throw on invalid UTF-8.
     std::string Text =
@@ -148,31 +350,78 @@ int runPipeline(const DriverOptions &Opts,
     if (Opts.DumpFacts != "-" && llvm::sys::fs::is_regular_file(Opts.DumpFacts))
       if (auto Old = llvm::MemoryBuffer::getFile(Opts.DumpFacts))
         Same = (*Old)->getBuffer() == Text;
-    bool Ok = Same || writeTextFile(Opts.DumpFacts, Text, Err);
-    std::vector<Diagnostic> Diags;
+    bool Ok = Same || writeTextFile(Opts.DumpFacts, Text, Problems);
     for (const TUFacts &T : Facts)
-      Diags.insert(Diags.end(), T.Diagnostics.begin(), T.Diagnostics.end());
-    unsigned Errors = printDiagnostics(Err, Diags, Opts.BaseDir);
+      Problems.insert(Problems.end(), T.Diagnostics.begin(),
+                      T.Diagnostics.end());
+    unsigned Errors = R.report(Problems, "driver");
     return (Ok && !Errors) ? ExitClean : ExitError;
   }
 
-  // link
+  // link: this library's facts; another library's (--facts of a TU under
+  // another .skgen.yaml) are only checked against.
+  std::vector<TUFacts> Foreign = takeForeignFacts(Facts, Opts.ConfigPath);
   graph::LinkOptions LO;
   LO.AliasKey = Opts.AliasKey;
   graph::OpGraph G = graph::link(Facts, LO);
+  {
+    std::vector<Diagnostic> Conflicts = checkOwnership(
+        G, Foreign, Opts.ConfigPath, Opts.OwnedNamespaces, Opts.AliasKey);
+    G.Diagnostics.insert(G.Diagnostics.end(), Conflicts.begin(),
+                         Conflicts.end());
+  }
   if (!Opts.DumpGraph.empty()) {
     if (Opts.DumpGraph == "dot")
       Out << graph::toDot(G);
     else
       Out << graph::toJSON(G);
     Out.flush();
-    unsigned Errors = printDiagnostics(Err, G.Diagnostics, Opts.BaseDir);
+    unsigned Errors = R.report(G.Diagnostics, "link");
     return Errors ? ExitError : ExitClean;
+  }
+  if (ApplyFixIts) {
+    bool Any = false;
+    for (const Diagnostic &D : G.Diagnostics) {
+      Any |= D.hasFixIt();
+      for (const Diagnostic &N : D.Notes)
+        Any |= N.hasFixIt();
+    }
+    if (Any) {
+      Rerun = applyFixIts(G.Diagnostics);
+      return Rerun ? ExitClean : ExitError;
+    }
   }
   std::vector<Diagnostic> Diags = G.Diagnostics;
   if (G.hasErrors()) {
-    printDiagnostics(Err, Diags, Opts.BaseDir);
+    R.report(Diags, "link");
+    exportFixes({});
     return ExitError;
+  }
+
+  // --output puts the registrations into another translation unit: it
+  // cannot call a kernel with internal linkage (the load would fail with an
+  // undefined symbol).
+  if (!Opts.OutputFile.empty()) {
+    std::vector<Diagnostic> Internal;
+    for (const TUFacts &T : Facts)
+      for (const KernelFact &K : T.Kernels) {
+        if (K.InternalLinkage.empty())
+          continue;
+        Diagnostic D =
+            errorAt(K.Loc, "kernel '" + K.CppName + "' has internal linkage (" +
+                               K.InternalLinkage + "); the registrations in '" +
+                               relativePath(Opts.OutputFile, Opts.BaseDir) +
+                               "' (--output) cannot call it: give it external "
+                               "linkage, or drop --output");
+        if (K.NameLength)
+          D.Ranges.push_back(
+              {K.Loc, SourceLoc{K.Loc.File, K.Loc.Line,
+                                K.Loc.Column + K.NameLength - 1}});
+        D.Notes.push_back(noteAt(K.AnnotationLoc, "annotation is here"));
+        Internal.push_back(D);
+      }
+    if (R.report(Internal, "link"))
+      return ExitError;
   }
 
   // --output replaces the whole file: never one that holds annotations.
@@ -181,8 +430,12 @@ int runPipeline(const DriverOptions &Opts,
       for (const KernelFact &K : T.Kernels)
         if (llvm::sys::fs::equivalent(Opts.OutputFile, K.AnnotationLoc.File) ||
             llvm::sys::fs::equivalent(Opts.OutputFile, K.InsertFile)) {
-          Err << "skgen: error: --output would overwrite '" << Opts.OutputFile
-              << "', which holds skgen annotations; choose another file\n";
+          R.report({errorAt(SourceLoc(), "--output would overwrite '" +
+                                             Opts.OutputFile +
+                                             "', which holds skgen "
+                                             "annotations; choose another "
+                                             "file")},
+                   "driver");
           return ExitError;
         }
 
@@ -190,6 +443,7 @@ int runPipeline(const DriverOptions &Opts,
   gen::GenOptions GO;
   GO.AliasKey = Opts.AliasKey;
   GO.StandaloneFile = Opts.OutputFile;
+  GO.OwnedNamespaces = Opts.OwnedNamespaces;
   std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);
 
   // Code for an annotated header declaration goes next to its definition;
@@ -219,11 +473,13 @@ int runPipeline(const DriverOptions &Opts,
       llvm::StringRef Ext = llvm::sys::path::extension(B.File);
       if (Ext == ".h" || Ext == ".hh" || Ext == ".hpp" || Ext == ".hxx" ||
           Ext == ".cuh" || Ext == ".inc") {
-        Diags.push_back(warningAt(
+        Diagnostic W = warningAt(
             SourceLoc{B.File, B.InsertAfterLine, 1},
             "generated registrations will be placed in a header; include it "
             "from exactly one translation unit, or annotate the kernels in a "
-            "source file, or use --output"));
+            "source file, or use --output");
+        W.Category = "rewrite";
+        Diags.push_back(W);
       }
     }
 
@@ -235,9 +491,12 @@ int runPipeline(const DriverOptions &Opts,
     return ExitClean;
   }
 
-  if (!confineFacts(Facts, FirstLoaded, Opts.BaseDir, Diags)) {
-    printDiagnostics(Err, Diags, Opts.BaseDir);
-    return ExitError;
+  {
+    std::vector<Diagnostic> Problems;
+    if (!confineFacts(Facts, FirstLoaded, Opts.BaseDir, Problems)) {
+      R.report(Problems, "driver");
+      return ExitError;
+    }
   }
   std::map<std::string, std::string> Scanned;
   for (const TUFacts &T : Facts) {
@@ -250,49 +509,90 @@ int runPipeline(const DriverOptions &Opts,
   RO.Force = Opts.Force;
   RO.OutputFile = Opts.OutputFile;
   RO.Repair = Opts.RunMode == Mode::Fix;
+  RO.Stamp = std::string("skgen ") + version();
+  if (Opts.AliasKey != "CompositeExplicitAutograd")
+    RO.Stamp += " --alias-key=" + Opts.AliasKey;
+  std::vector<Diagnostic> PlanDiags;
   std::vector<rewrite::FileChange> Changes =
-      rewrite::planChanges(Blocks, Scanned, RO, Diags);
-  bool HasErrors = false;
-  for (const Diagnostic &D : Diags)
-    HasErrors |= D.Severity == Diagnostic::Level::Error;
-  if (HasErrors) {
-    printDiagnostics(Err, Diags, Opts.BaseDir);
+      rewrite::planChanges(Blocks, Scanned, RO, PlanDiags);
+  for (Diagnostic &D : PlanDiags)
+    if (D.Category.empty())
+      D.Category = "rewrite";
+  Diags.insert(Diags.end(), PlanDiags.begin(), PlanDiags.end());
+  if (R.report(Diags, "link")) {
+    exportFixes({});
     return ExitError;
   }
-  printDiagnostics(Err, Diags, Opts.BaseDir); // warnings
 
-  if (!Opts.ExportFixes.empty()) {
-    if (clobbersInput("--export-fixes", Opts.ExportFixes, Opts, Facts, Err))
-      return ExitError;
-    std::string Main = Opts.Sources.empty() ? "" : Opts.Sources.front();
-    std::vector<Diagnostic> ExportDiags;
-    std::string YAML = rewrite::exportFixesYAML(Changes, Main, &ExportDiags);
-    printDiagnostics(Err, ExportDiags, Opts.BaseDir);
-    if (!writeTextFile(Opts.ExportFixes, YAML, Err))
-      return ExitError;
-  }
+  if (!exportFixes(Changes))
+    return ExitError;
 
   switch (Opts.RunMode) {
   case Mode::Diff:
-    Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
+    if (!R.sarif())
+      Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
+    R.outOfDate(Changes);
     return ExitClean;
   case Mode::Check:
+    R.outOfDate(Changes);
+    if (R.sarif())
+      return Changes.empty() ? ExitClean : ExitOutOfDate;
     Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
     if (!Changes.empty()) {
-      Err << "skgen: " << Changes.size()
-          << (Changes.size() == 1 ? " file is" : " files are")
-          << " out of date; run skgen --fix\n";
+      Out.flush();
+      // Say why, where it is not (only) the annotations: an upgrade, other
+      // options.
+      std::vector<Diagnostic> Why;
+      for (const rewrite::FileChange &C : Changes)
+        if (!C.Reason.empty())
+          Why.push_back(noteAt(SourceLoc{C.Path, C.BlockLine, 1}, C.Reason));
+      R.report(Why, "out-of-date");
+      R.note("skgen: " + std::to_string(Changes.size()) +
+             (Changes.size() == 1 ? " file is" : " files are") +
+             " out of date; run skgen --fix");
       return ExitOutOfDate;
     }
     return ExitClean;
   case Mode::Fix: {
     std::vector<Diagnostic> WriteDiags;
     bool Ok = rewrite::applyChanges(Changes, WriteDiags);
-    printDiagnostics(Err, WriteDiags, Opts.BaseDir);
+    R.report(WriteDiags, "rewrite");
+    if (Ok)
+      R.note("skgen: " + std::to_string(Changes.size()) +
+             (Changes.size() == 1 ? " file" : " files") + " updated, " +
+             std::to_string(G.Families.size()) +
+             (G.Families.size() == 1 ? " family" : " families"));
     return Ok ? ExitClean : ExitError;
   }
   }
   return ExitClean;
+}
+
+} // namespace
+
+int runPipeline(const DriverOptions &Opts,
+                const clang::tooling::CompilationDatabase *DB,
+                llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+  Reporter R(Opts.Format, Opts.Color, Opts.BaseDir, Out, Err);
+  // A run killed while writing (SIGKILL, power loss) is completed or undone
+  // before anything reads the files it was writing.
+  if (Opts.RunMode == Mode::Fix) {
+    std::vector<std::string> Paths = Opts.Sources;
+    if (!Opts.OutputFile.empty())
+      Paths.push_back(Opts.OutputFile);
+    std::vector<Diagnostic> RecoveryDiags;
+    bool Recovered = rewrite::recoverInterruptedWrites(Paths, /*Repair=*/true,
+                                                       RecoveryDiags);
+    R.report(RecoveryDiags, "rewrite");
+    if (!Recovered)
+      return R.finish(ExitError);
+  }
+  bool Rerun = false;
+  int RC = Pipeline(Opts, DB, Out, R).run(Opts.RunMode == Mode::Fix, Rerun);
+  // --fix applied fix-its: the sources changed, scan them again (once).
+  if (Rerun)
+    RC = Pipeline(Opts, DB, Out, R).run(/*ApplyFixIts=*/false, Rerun);
+  return R.finish(RC);
 }
 
 } // namespace skgen

@@ -2,6 +2,8 @@
 #ifndef SKGEN_DRIVER_DRIVER_H
 #define SKGEN_DRIVER_DRIVER_H
 
+#include "Driver/Report.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <istream>
@@ -46,6 +48,17 @@ struct DriverOptions {
   std::string DepFile;     // --depfile=F: Make-style deps of --dump-facts.
   std::string BaseDir;  // For relative paths in output; the working directory.
   std::string BuildDir; // -p: base of relative `directory` entries.
+  /// Compiler arguments added to every compile command (--extra-arg,
+  /// --extra-arg-before, ExtraArgs of .skgen.yaml).
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore;
+  /// Namespaces this library owns (OwnedNamespaces of .skgen.yaml).
+  std::vector<std::string> OwnedNamespaces;
+  /// The .skgen.yaml of the run ("" for none): other sources of the
+  /// compilation database that belong to it complete a partial file list.
+  std::string ConfigPath;
+  bool Progress = false; // A progress line on stderr (a terminal).
+  OutputFormat Format = OutputFormat::Text; // --format=text|sarif
+  bool Color = false;                       // Coloured text diagnostics.
 };
 
 /// `skgen --parse-schema`: one schema per line on \p In; prints the canonical

@@ -79,9 +79,11 @@ std::string implLine(const schema::OperatorName &Op, const std::string &Fn) {
 //===----------------------------------------------------------------------===//
 
 struct DefsEmitter {
+  /// \p Owner: the library owns the namespace and this is its first family:
+  /// TORCH_LIBRARY (once per namespace in a process) instead of a fragment.
   static std::string emit(const FamilyApi &A,
-                          const std::vector<Registration> &Regs,
-                          Includes &Inc) {
+                          const std::vector<Registration> &Regs, Includes &Inc,
+                          bool Owner) {
     std::string Body;
     for (const Registration &R : Regs)
       if (R.K == Registration::Kind::Def)
@@ -90,8 +92,8 @@ struct DefsEmitter {
     if (Body.empty())
       return "";
     Inc.add("torch/library.h");
-    return "TORCH_LIBRARY_FRAGMENT(" + A.F->Out.Op.Namespace + ", m) {\n" +
-           Body + "}\n";
+    return (Owner ? "TORCH_LIBRARY(" : "TORCH_LIBRARY_FRAGMENT(") +
+           A.F->Out.Op.Namespace + ", m) {\n" + Body + "}\n";
   }
 };
 
@@ -287,10 +289,14 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     return Files[Standalone ? Opts.StandaloneFile : F];
   };
 
+  std::set<std::string> Owned(Opts.OwnedNamespaces.begin(),
+                              Opts.OwnedNamespaces.end());
   for (const Family &F : G.Families) {
     std::optional<FamilyApi> A = FamilyApi::build(F);
     if (!A)
       continue;
+    // The first (by out name) family of an owned namespace defines it.
+    bool Owner = !F.Options.External && Owned.erase(F.Out.Op.Namespace);
     std::vector<Registration> Regs = graph::registrations(F, Opts.AliasKey);
     std::string Header = "// " + F.Out.Op.str() +
                          (F.Options.External ? " (external)" : "") + "\n";
@@ -302,7 +308,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     FileContent Nowhere;
     FileContent &Decl = FamilyPlaced ? FileFor(familyFile(F)) : Nowhere;
     Decl.placeAfter(F.InsertAfterLine, F.InsertAfterOffset);
-    std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc);
+    std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc, Owner);
 
     // Per-kernel code goes to each kernel's file; in the declaring file it
     // follows the defs.

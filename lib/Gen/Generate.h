@@ -16,6 +16,10 @@ struct GenOptions {
   /// the includes and forward declarations of the kernels it needs) instead
   /// of one block per annotated file.
   std::string StandaloneFile;
+  /// Namespaces the library owns (.skgen.yaml OwnedNamespaces): the first
+  /// family of each defines its schemas in TORCH_LIBRARY(ns, m), the others
+  /// (and every other namespace) in TORCH_LIBRARY_FRAGMENT(ns, m).
+  std::vector<std::string> OwnedNamespaces;
 };
 
 /// The generated code that belongs in one source file: what that file's

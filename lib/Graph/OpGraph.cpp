@@ -477,11 +477,12 @@ private:
               noteAt(F.DeclLoc,
                      "did you mean '" + F.Out.Op.str() + "', declared here?"));
       if (D.Notes.empty())
-        D.Notes.push_back(noteAt(schemaOrAnnotationLoc(K),
-                                 "declare the family with SKGEN_STRUCTURED(\"" +
-                                     Name +
-                                     "(...) -> ...\", KEY) on its out "
-                                     "kernel"));
+        D.Notes.push_back(noteAt(
+            schemaOrAnnotationLoc(K),
+            "declare the family with SKGEN_STRUCTURED(\"" + Name +
+                "(...) -> ...\", KEY) on its out kernel; if a file not "
+                "scanned declares it, pass that file too (or -p with a "
+                "compilation database that lists it)"));
       report(std::move(D));
       return;
     }

@@ -69,9 +69,13 @@ std::string normalizeBody(llvm::StringRef Body) {
   return R;
 }
 
-std::string renderBlock(llvm::StringRef BodyLF, llvm::StringRef EOL) {
+std::string renderBlock(llvm::StringRef BodyLF, llvm::StringRef EOL,
+                        llvm::StringRef Stamp) {
   std::string R = BeginMarkerPrefix;
-  R += " (do not edit; checksum " + blockChecksum(BodyLF) + ")";
+  R += " (do not edit; checksum " + blockChecksum(BodyLF);
+  if (!Stamp.empty())
+    R += "; " + Stamp.str();
+  R += ")";
   R += EOL;
   for (llvm::StringRef L : splitLines(BodyLF)) {
     R += lineContent(L);
@@ -91,14 +95,21 @@ static SourceLoc lineLoc(const std::string &Path, size_t Line0, unsigned Col) {
 /// what renderBlock() writes, " (do not edit; checksum <16 lower-case hex
 /// digits>)"; anything else (upper-case digits, a different length, extra
 /// text) was edited by hand and carries no valid checksum ("").
-static std::string parseChecksum(llvm::StringRef Rest) {
+static std::string parseChecksum(llvm::StringRef Rest, std::string &Stamp) {
   const llvm::StringRef Pre = " (do not edit; checksum ";
-  if (!Rest.consume_front(Pre) || !Rest.consume_back(")") || Rest.size() != 16)
+  if (!Rest.consume_front(Pre) || !Rest.consume_back(")") || Rest.size() < 16)
     return "";
-  for (char C : Rest)
+  llvm::StringRef Sum = Rest.take_front(16), After = Rest.drop_front(16);
+  // Since skgen 0.1.0 the stamp follows: "; skgen <version>[ <options>]".
+  if (!After.empty()) {
+    if (!After.consume_front("; ") || After.substr(0, 6) != "skgen ")
+      return "";
+    Stamp = After.str();
+  }
+  for (char C : Sum)
     if (!((C >= '0' && C <= '9') || (C >= 'a' && C <= 'f')))
       return "";
-  return Rest.str();
+  return Sum.str();
 }
 
 std::vector<Marker> findMarkers(llvm::StringRef Content) {
@@ -147,7 +158,8 @@ std::vector<Marker> findMarkers(llvm::StringRef Content) {
       M.IsBegin = false;
     } else if (Text.startswith(BeginMarkerPrefix)) {
       M.IsBegin = true;
-      M.Checksum = parseChecksum(Text.drop_front(strlen(BeginMarkerPrefix)));
+      M.Checksum =
+          parseChecksum(Text.drop_front(strlen(BeginMarkerPrefix)), M.Stamp);
     } else {
       continue;
     }
@@ -196,6 +208,7 @@ bool findBlock(llvm::StringRef Content, const std::string &Path,
     B.BeginLine = Begin->Line;
     B.BeginColumn = Begin->Column;
     B.StoredChecksum = Begin->Checksum;
+    B.Stamp = Begin->Checksum.empty() ? "" : Begin->Stamp;
     B.EndLine = M.Line;
     Begin = nullptr;
   }
@@ -290,10 +303,10 @@ static std::string join(const std::vector<llvm::StringRef> &Lines, size_t From,
 }
 
 std::string insertBlock(llvm::StringRef Content, unsigned AfterLine,
-                        llvm::StringRef BodyLF) {
+                        llvm::StringRef BodyLF, llvm::StringRef Stamp) {
   std::vector<llvm::StringRef> Lines = splitLines(Content);
   llvm::StringRef EOL = detectEOL(Content);
-  std::string Block = renderBlock(BodyLF, EOL);
+  std::string Block = renderBlock(BodyLF, EOL, Stamp);
   if (Lines.empty())
     return Block;
   size_t N =
@@ -313,10 +326,10 @@ std::string insertBlock(llvm::StringRef Content, unsigned AfterLine,
 }
 
 std::string replaceBlock(llvm::StringRef Content, const ExistingBlock &B,
-                         llvm::StringRef BodyLF) {
+                         llvm::StringRef BodyLF, llvm::StringRef Stamp) {
   std::vector<llvm::StringRef> Lines = splitLines(Content);
   llvm::StringRef EOL = detectEOL(Content);
-  std::string Block = renderBlock(BodyLF, EOL);
+  std::string Block = renderBlock(BodyLF, EOL, Stamp);
   if (!hasTerminator(Lines[B.EndLine]))
     Block.resize(Block.size() - EOL.size());
   return join(Lines, 0, B.BeginLine) + Block +

@@ -20,6 +20,11 @@ struct FileChange {
   std::string NewContent;
   /// The file does not exist yet (--output): OldContent is "".
   bool Created = false;
+  /// Why an untouched generated block is stale when it is not (only) the
+  /// sources: another skgen version or other options generated it. "" when
+  /// the stamps agree (the annotations changed).
+  std::string Reason;
+  unsigned BlockLine = 0; // 1-based line of the existing block, or 0.
 };
 
 struct RewriteOptions {
@@ -31,6 +36,8 @@ struct RewriteOptions {
   /// is still there) is recovered (--fix) or reported as an error (diff,
   /// --check).
   bool Repair = false;
+  /// Recorded in each block written: "skgen <version>[ <options>]".
+  std::string Stamp;
 };
 
 /// Computes the new content of every file that has or needs a generated
@@ -87,12 +94,24 @@ bool recoverInterruptedWrites(const std::vector<std::string> &Paths,
 llvm::Error writeFileAtomically(const std::string &Path,
                                 llvm::StringRef Content);
 
-/// clang-apply-replacements YAML for \p Changes: one minimal replacement per
-/// file. clang-apply-replacements cannot create files, so a Created change
-/// (--output of a new file) is left out, with a warning in \p Diags if given.
+/// clang-tidy's `--export-fixes` YAML (TranslationUnitDiagnostics, read by
+/// clang-apply-replacements): each of \p Reported (DiagnosticName
+/// `skgen-<Category>`, with its fix-it as a replacement), then one
+/// `skgen-out-of-date` diagnostic per file of \p Changes carrying one minimal
+/// replacement. clang-apply-replacements cannot create files, so a Created
+/// change (--output of a new file) is left out, with a warning in \p Diags if
+/// given.
 std::string exportFixesYAML(const std::vector<FileChange> &Changes,
                             const std::string &MainSourceFile,
-                            std::vector<Diagnostic> *Diags = nullptr);
+                            std::vector<Diagnostic> *Diags = nullptr,
+                            const std::vector<Diagnostic> &Reported = {},
+                            const std::string &BuildDirectory = "");
+
+/// The files changed by applying every fix-it of \p Diags (and of their
+/// notes); a fix-it that cannot be applied (file unreadable, stale position,
+/// overlap) becomes a diagnostic in \p Problems.
+std::vector<FileChange> fixItChanges(const std::vector<Diagnostic> &Diags,
+                                     std::vector<Diagnostic> &Problems);
 
 } // namespace rewrite
 } // namespace skgen

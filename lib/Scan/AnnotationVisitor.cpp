@@ -25,6 +25,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -736,6 +737,14 @@ private:
     K.SchemaText = Primary->Texts[0];
     K.SchemaLoc = Locs.convert(byteLoc(Primary->Args[0], 0));
     K.CppName = qualifiedName(FD);
+    // Internal linkage: only code in this translation unit can call it
+    // (the driver rejects it with --output).
+    if (!FD->isExternallyVisible()) {
+      K.InternalLinkage = FD->isInAnonymousNamespace()
+                              ? "declared in an anonymous namespace"
+                              : "declared 'static'";
+      K.NameLength = unsigned(FD->getNameAsString().size());
+    }
     K.Loc = Locs.convert(FD->getLocation());
     K.AnnotationLoc = Locs.convert(Primary->MacroLoc);
     Files.insert(SM.getFileID(SM.getFileLoc(FD->getLocation())));
@@ -848,6 +857,13 @@ private:
                 ? 0
                 : llvm::StringRef(Key.lower())
                       .edit_distance(llvm::StringRef(KK).lower(), true, 3);
+        // Swapped letters (CDUA) cost one edit, as in Damerau's distance;
+        // Levenshtein alone ties CDUA between CUDA and CPU.
+        std::string A = Key.lower(), B = llvm::StringRef(KK).lower();
+        std::sort(A.begin(), A.end());
+        std::sort(B.begin(), B.end());
+        if (D > 1 && A == B)
+          D = 1;
         if (D < BestDist) {
           BestDist = D;
           Best = KK;
@@ -857,7 +873,13 @@ private:
           error(KeyLoc, "unknown dispatch key '" + Key.str() + "'" +
                             (Best.empty() ? std::string()
                                           : "; did you mean '" + Best + "'?"));
-      if (!Best.empty() && KeyLoc != N.MacroLoc) {
+      if (KeyLoc != N.MacroLoc)
+        E.Ranges.push_back(
+            {E.Loc, Locs.convert(KeyLoc.getLocWithOffset(Key.size()))});
+      // A fix-it only where the intent is certain (a spelling that differs
+      // in case only: `Cpu` -> `CPU`): --fix applies every fix-it.
+      if (!Best.empty() && KeyLoc != N.MacroLoc &&
+          Key.equals_insensitive(Best)) {
         E.FixText = Best;
         E.FixLength = Key.size();
       }

@@ -5,8 +5,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <tuple>
-
 namespace skgen {
 
 using nlohmann::json;
@@ -18,10 +16,6 @@ std::string hashContent(const std::string &Content) {
   return Buf;
 }
 
-bool SourceLoc::operator<(const SourceLoc &O) const {
-  return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
-}
-
 void to_json(json &J, const SourceLoc &L) {
   J = json{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
 }
@@ -31,25 +25,12 @@ void from_json(const json &J, SourceLoc &L) {
   J.at("column").get_to(L.Column);
 }
 
-Diagnostic makeDiagnostic(Diagnostic::Level L, SourceLoc Loc,
-                          std::string Message) {
-  Diagnostic D;
-  D.Severity = L;
-  D.Loc = std::move(Loc);
-  D.Message = std::move(Message);
-  return D;
+void to_json(json &J, const CharRange &R) {
+  J = json{{"begin", R.Begin}, {"end", R.End}};
 }
-
-const char *diagnosticLevelName(Diagnostic::Level L) {
-  switch (L) {
-  case Diagnostic::Level::Error:
-    return "error";
-  case Diagnostic::Level::Warning:
-    return "warning";
-  case Diagnostic::Level::Note:
-    return "note";
-  }
-  return "error";
+void from_json(const json &J, CharRange &R) {
+  J.at("begin").get_to(R.Begin);
+  J.at("end").get_to(R.End);
 }
 
 void to_json(json &J, const Diagnostic &D) {
@@ -62,6 +43,10 @@ void to_json(json &J, const Diagnostic &D) {
     J["fix_text"] = D.FixText;
     J["fix_length"] = D.FixLength;
   }
+  if (!D.Ranges.empty())
+    J["ranges"] = D.Ranges;
+  if (!D.Category.empty())
+    J["category"] = D.Category;
 }
 void from_json(const json &J, Diagnostic &D) {
   std::string L = J.at("level").get<std::string>();
@@ -74,6 +59,9 @@ void from_json(const json &J, Diagnostic &D) {
     J.at("notes").get_to(D.Notes);
   D.FixText = J.value("fix_text", "");
   D.FixLength = J.value("fix_length", 0u);
+  if (J.contains("ranges"))
+    J.at("ranges").get_to(D.Ranges);
+  D.Category = J.value("category", "");
 }
 
 void to_json(json &J, const FamilyOptions &O) {
@@ -157,6 +145,10 @@ void to_json(json &J, const KernelFact &K) {
            {"return", K.Return}};
   if (K.DefinitionUnseen)
     J["definition_unseen"] = true;
+  if (!K.InternalLinkage.empty()) {
+    J["internal_linkage"] = K.InternalLinkage;
+    J["name_length"] = K.NameLength;
+  }
 }
 void from_json(const json &J, KernelFact &K) {
   K.AnnotationKind = J.at("kind").get<std::string>() == "structured"
@@ -180,6 +172,8 @@ void from_json(const json &J, KernelFact &K) {
     J.at("params").get_to(K.Params);
   if (J.contains("return"))
     J.at("return").get_to(K.Return);
+  K.InternalLinkage = J.value("internal_linkage", "");
+  K.NameLength = J.value("name_length", 0u);
 }
 
 void to_json(json &J, const TUFacts &T) {
@@ -191,10 +185,13 @@ void to_json(json &J, const TUFacts &T) {
            {"kernels", T.Kernels},
            {"diagnostics", T.Diagnostics},
            {"files", Files}};
+  if (!T.TorchVersion.empty())
+    J["torch_version"] = T.TorchVersion;
 }
 void from_json(const json &J, TUFacts &T) {
   J.at("main_file").get_to(T.MainFile);
   T.Skipped = J.value("skipped", false);
+  T.TorchVersion = J.value("torch_version", "");
   if (J.contains("kernels"))
     J.at("kernels").get_to(T.Kernels);
   if (J.contains("diagnostics"))

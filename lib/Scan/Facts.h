@@ -2,12 +2,14 @@
 //-*-===//
 //
 // Facts are plain data with a JSON form, so that scanning can be sharded across
-// processes or machines and linked afterwards (contract §8). Locations are
-// absolute, normalized paths with 1-based line and column.
+// processes or machines and linked afterwards (contract §8). Locations and
+// diagnostics are Basic's (Basic/Diagnostic.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_SCAN_FACTS_H
 #define SKGEN_SCAN_FACTS_H
+
+#include "Basic/Diagnostic.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -16,28 +18,6 @@
 #include <vector>
 
 namespace skgen {
-
-struct SourceLoc {
-  std::string File; // Absolute path; empty for "no location".
-  unsigned Line = 0, Column = 0;
-  bool valid() const { return !File.empty(); }
-  bool operator<(const SourceLoc &O) const;
-  bool operator==(const SourceLoc &O) const {
-    return File == O.File && Line == O.Line && Column == O.Column;
-  }
-};
-
-/// A Clang-style diagnostic: `file:line:col: error: message`, with notes.
-struct Diagnostic {
-  enum class Level { Error, Warning, Note };
-  Level Severity = Level::Error;
-  SourceLoc Loc;
-  std::string Message;
-  std::vector<Diagnostic> Notes; // Each with Severity == Note.
-  /// Optional fix-it: replace [Loc, Loc+FixLength) with FixText.
-  std::string FixText;
-  unsigned FixLength = 0;
-};
 
 /// Family options from the annotation vocabulary (see annotations.h).
 struct FamilyOptions {
@@ -119,6 +99,11 @@ struct KernelFact {
   /// link phase checks Params/Return against the family schema with
   /// scan::checkSignature (Scan/SignatureCheck.h).
   bool SignatureChecked = false;
+  /// Why the function has internal linkage ("declared 'static'", "declared
+  /// in an anonymous namespace"), or "" (external): generated code in another
+  /// translation unit (--output) cannot call it.
+  std::string InternalLinkage;
+  unsigned NameLength = 0; // Of the function's name at Loc (for a range).
 };
 
 /// Everything learnt from one translation unit.
@@ -135,33 +120,18 @@ struct TUFacts {
   };
   std::vector<FileState> Files;
   bool Skipped = false; // Prefilter: no annotation macro mentioned.
+  /// "MAJOR.MINOR" of the PyTorch the TU builds against (torch/version.h,
+  /// when its include paths reach it), or "".
+  std::string TorchVersion;
 };
-
-/// A diagnostic without notes. The helpers below are what every phase uses
-/// to build one.
-Diagnostic makeDiagnostic(Diagnostic::Level L, SourceLoc Loc,
-                          std::string Message);
-inline Diagnostic errorAt(SourceLoc Loc, std::string Message) {
-  return makeDiagnostic(Diagnostic::Level::Error, std::move(Loc),
-                        std::move(Message));
-}
-inline Diagnostic warningAt(SourceLoc Loc, std::string Message) {
-  return makeDiagnostic(Diagnostic::Level::Warning, std::move(Loc),
-                        std::move(Message));
-}
-inline Diagnostic noteAt(SourceLoc Loc, std::string Message) {
-  return makeDiagnostic(Diagnostic::Level::Note, std::move(Loc),
-                        std::move(Message));
-}
-
-/// `error`, `warning` or `note`, as Clang prints it.
-const char *diagnosticLevelName(Diagnostic::Level L);
 
 /// Content hash used to detect files changed between scan and write.
 std::string hashContent(const std::string &Content);
 
 void to_json(nlohmann::json &J, const SourceLoc &L);
 void from_json(const nlohmann::json &J, SourceLoc &L);
+void to_json(nlohmann::json &J, const CharRange &R);
+void from_json(const nlohmann::json &J, CharRange &R);
 void to_json(nlohmann::json &J, const Diagnostic &D);
 void from_json(const nlohmann::json &J, Diagnostic &D);
 void to_json(nlohmann::json &J, const FamilyOptions &O);

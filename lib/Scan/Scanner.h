@@ -4,6 +4,7 @@
 
 #include "Scan/Facts.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ struct ScanOptions {
   /// Share a precompiled header of common leading includes (Preamble.h);
   /// needs the cache, which keeps it.
   bool UsePch = true;
+  /// Added to every compile command, as clang-tidy's --extra-arg (before the
+  /// input file and any `--`) and --extra-arg-before (after the compiler).
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore;
+  /// Called after each translation unit (from the scanning threads, one at a
+  /// time) with the number done, the total and the file: a progress line.
+  std::function<void(size_t Done, size_t Total, const std::string &File)>
+      Progress;
 };
 
 /// How the scan went, for --cache-stats, depfiles and tests.

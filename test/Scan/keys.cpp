@@ -13,9 +13,10 @@ SKGEN_STRUCTURED("myops::a.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
                  CompositeExplicitAutograd)
 at::Tensor &a_out(const at::Tensor &self, at::Tensor &out);
 
-// CHECK: keys.cpp:[[@LINE+3]]:88: error: unknown dispatch key 'Cuda'; did you mean 'CUDA'?
+// CHECK: keys.cpp:[[@LINE+4]]:88: error: unknown dispatch key 'Cuda'; did you mean 'CUDA'?
 // CHECK-NEXT: {{^}}SKGEN_STRUCTURED
-// CHECK-NEXT: {{^ +}}^{{$}}
+// CHECK-NEXT: {{^ +}}^~~~{{$}}
+// CHECK-NEXT: {{^ +}}CUDA{{$}}
 SKGEN_STRUCTURED("myops::b.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU,    Cuda)
 at::Tensor &b_out(const at::Tensor &self, at::Tensor &out);
 

@@ -23,6 +23,9 @@ CppFunction autogradNotImplementedFallback();
 // namespace and key may share a translation unit).
 #define SKGEN_STUB_CAT2_(a, b) a##b
 #define SKGEN_STUB_CAT_(a, b) SKGEN_STUB_CAT2_(a, b)
+#define TORCH_LIBRARY(ns, m)                                                   \
+  [[maybe_unused]] static void SKGEN_STUB_CAT_(skgen_stub_library_,            \
+                                               __COUNTER__)(torch::Library & m)
 #define TORCH_LIBRARY_FRAGMENT(ns, m)                                          \
   [[maybe_unused]] static void SKGEN_STUB_CAT_(                                \
       skgen_stub_fragment_, __COUNTER__)(torch::Library & m)

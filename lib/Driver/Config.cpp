@@ -1,0 +1,211 @@
+//===- Config.cpp - .skgen.yaml: the options a library runs with ----------===//
+#include "Driver/Config.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+namespace llvm {
+namespace yaml {
+template <> struct MappingTraits<skgen::Config> {
+  static void mapping(IO &IO, skgen::Config &C) {
+    // std::string with an empty default (elided on output): YAML I/O of
+    // std::optional exists only from LLVM 16 on.
+    IO.mapOptional("AliasKey", C.AliasKey, std::string());
+    IO.mapOptional("Output", C.Output, std::string());
+    IO.mapOptional("Facts", C.Facts);
+    IO.mapOptional("ExtraArgs", C.ExtraArgs);
+    IO.mapOptional("ExtraArgsBefore", C.ExtraArgsBefore);
+    IO.mapOptional("OwnedNamespaces", C.OwnedNamespaces);
+  }
+};
+} // namespace yaml
+} // namespace llvm
+
+namespace skgen {
+
+const char ConfigFileName[] = ".skgen.yaml";
+
+static std::string normalized(llvm::StringRef Path, llvm::StringRef Base) {
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P)) {
+    llvm::SmallString<256> B(Base);
+    llvm::sys::path::append(B, Path);
+    P = B;
+  }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+std::string findConfigFile(const std::string &Dir) {
+  llvm::SmallString<256> D(Dir);
+  llvm::sys::fs::make_absolute(D);
+  llvm::sys::path::remove_dots(D, /*remove_dot_dot=*/true);
+  for (llvm::StringRef Cur = D; !Cur.empty();
+       Cur = llvm::sys::path::parent_path(Cur)) {
+    llvm::SmallString<256> F(Cur);
+    llvm::sys::path::append(F, ConfigFileName);
+    if (llvm::sys::fs::is_regular_file(F))
+      return std::string(F);
+  }
+  return "";
+}
+
+/// 1-based line of the first line of \p Text that starts with \p Key.
+static unsigned keyLine(llvm::StringRef Text, llvm::StringRef Key) {
+  unsigned Line = 1;
+  while (!Text.empty()) {
+    auto [L, Rest] = Text.split('\n');
+    if (L.ltrim().substr(0, Key.size()) == Key)
+      return Line;
+    Text = Rest;
+    ++Line;
+  }
+  return 1;
+}
+
+bool loadConfig(const std::string &Path, Config &C,
+                std::vector<Diagnostic> &Diags) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Diags.push_back(errorAt(SourceLoc(), "cannot read configuration '" + Path +
+                                             "': " + Buf.getError().message()));
+    return false;
+  }
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  C = Config();
+  C.Path = Path;
+  if (Text.trim().empty())
+    return true;
+  struct Ctx {
+    const std::string &Path;
+    std::vector<Diagnostic> &Diags;
+  } Context{Path, Diags};
+  size_t Before = Diags.size();
+  llvm::yaml::Input In(
+      Text, nullptr,
+      [](const llvm::SMDiagnostic &D, void *P) {
+        Ctx &X = *static_cast<Ctx *>(P);
+        if (D.getKind() != llvm::SourceMgr::DK_Error)
+          return;
+        X.Diags.push_back(
+            errorAt(SourceLoc{X.Path, unsigned(std::max(1, D.getLineNo())),
+                              unsigned(D.getColumnNo() + 1)},
+                    D.getMessage().str()));
+      },
+      &Context);
+  In >> C;
+  if (In.error()) {
+    if (Diags.size() == Before)
+      Diags.push_back(errorAt(SourceLoc{Path, 1, 1}, "invalid configuration: " +
+                                                         In.error().message()));
+    return false;
+  }
+  std::string Dir = std::string(llvm::sys::path::parent_path(Path));
+  bool Ok = true;
+  if (!C.AliasKey.empty() && C.AliasKey != "CompositeExplicitAutograd" &&
+      C.AliasKey != "DefaultBackend") {
+    Diags.push_back(errorAt(
+        SourceLoc{Path, keyLine(Text, "AliasKey"), 1},
+        "AliasKey takes 'CompositeExplicitAutograd' (PyTorch >= 1.10) or "
+        "'DefaultBackend' (PyTorch <= 1.9), not '" +
+            C.AliasKey + "'"));
+    Ok = false;
+  }
+  if (!C.Output.empty())
+    C.Output = normalized(C.Output, Dir);
+  for (std::string &F : C.Facts)
+    F = normalized(F, Dir);
+  for (const std::string &NS : C.OwnedNamespaces) {
+    bool Ident = !NS.empty() && !isdigit(static_cast<unsigned char>(NS[0]));
+    for (char Ch : NS)
+      Ident &= isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
+    if (!Ident) {
+      Diags.push_back(
+          errorAt(SourceLoc{Path, keyLine(Text, "OwnedNamespaces"), 1},
+                  "OwnedNamespaces: '" + NS + "' is not a namespace name"));
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
+bool findAndLoadConfig(const std::vector<std::string> &Sources,
+                       const std::string &WorkingDir,
+                       const std::string &Explicit, Config &C,
+                       std::vector<Diagnostic> &Diags) {
+  C = Config();
+  std::string Path;
+  if (!Explicit.empty()) {
+    Path = normalized(Explicit, WorkingDir);
+    if (!llvm::sys::fs::is_regular_file(Path)) {
+      Diags.push_back(errorAt(SourceLoc(), "--config-file: no such file '" +
+                                               Explicit + "'"));
+      return false;
+    }
+  } else if (Sources.empty()) {
+    Path = findConfigFile(WorkingDir);
+  } else {
+    // One run, one library: every source must find the same file.
+    std::map<std::string, std::string> FirstSource; // Config -> source.
+    for (const std::string &S : Sources) {
+      std::string F =
+          findConfigFile(std::string(llvm::sys::path::parent_path(S)));
+      FirstSource.emplace(F, S);
+    }
+    if (FirstSource.size() > 1) {
+      Diagnostic D = errorAt(SourceLoc(), "the sources belong to different "
+                                          "skgen configurations; run skgen "
+                                          "once per library (or pass "
+                                          "--config-file)");
+      for (const auto &[F, S] : FirstSource)
+        D.Notes.push_back(noteAt(
+            F.empty() ? SourceLoc{S, 1, 1} : SourceLoc{F, 1, 1},
+            F.empty() ? "this source has no " + std::string(ConfigFileName)
+                      : "configuration of '" + S + "'"));
+      Diags.push_back(D);
+      return false;
+    }
+    Path = FirstSource.begin()->first;
+  }
+  if (Path.empty())
+    return true;
+  return loadConfig(Path, C, Diags);
+}
+
+std::string dumpConfig(const Config &C, const std::string &BaseDir) {
+  auto Rel = [&](const std::string &P) {
+    llvm::StringRef S(P);
+    std::string Prefix =
+        BaseDir.empty() || BaseDir.back() == '/' ? BaseDir : BaseDir + "/";
+    if (!Prefix.empty() && S.size() > Prefix.size() &&
+        S.substr(0, Prefix.size()) == Prefix)
+      return S.drop_front(Prefix.size()).str();
+    return P;
+  };
+  Config Out = C;
+  if (!Out.Output.empty())
+    Out.Output = Rel(Out.Output);
+  for (std::string &F : Out.Facts)
+    F = Rel(F);
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  if (!C.Path.empty())
+    OS << "# " << C.Path << " and the command line\n";
+  else
+    OS << "# no " << ConfigFileName << "; the command line\n";
+  llvm::yaml::Output Y(OS, nullptr, /*WrapColumn=*/0);
+  Y << Out;
+  OS.flush();
+  return S;
+}
+
+} // namespace skgen

@@ -1,0 +1,87 @@
+//===- FixIts.cpp - Fix-its of diagnostics -> file changes ----------------===//
+#include "Rewrite/Rewrite.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace skgen {
+namespace rewrite {
+
+namespace {
+struct Edit {
+  size_t Offset, Length;
+  std::string Text;
+  SourceLoc Loc;
+};
+} // namespace
+
+static void
+collect(const Diagnostic &D,
+        std::map<std::string, std::vector<const Diagnostic *>> &ByFile) {
+  if (D.hasFixIt())
+    ByFile[D.Loc.File].push_back(&D);
+  for (const Diagnostic &N : D.Notes)
+    collect(N, ByFile);
+}
+
+std::vector<FileChange> fixItChanges(const std::vector<Diagnostic> &Diags,
+                                     std::vector<Diagnostic> &Problems) {
+  std::map<std::string, std::vector<const Diagnostic *>> ByFile;
+  for (const Diagnostic &D : Diags)
+    collect(D, ByFile);
+  std::vector<FileChange> Changes;
+  for (const auto &[Path, Fixes] : ByFile) {
+    auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false,
+                                           /*IsVolatile=*/true);
+    if (!Buf) {
+      Problems.push_back(errorAt(SourceLoc{Path, 1, 1},
+                                 "cannot read file to apply a fix-it: " +
+                                     Buf.getError().message()));
+      continue;
+    }
+    FileChange C;
+    C.Path = Path;
+    C.OldContent = (*Buf)->getBuffer().str();
+    std::vector<Edit> Edits;
+    for (const Diagnostic *D : Fixes) {
+      size_t Off = 0;
+      if (!byteOffset(C.OldContent, D->Loc.Line, D->Loc.Column, Off) ||
+          Off + D->FixLength > C.OldContent.size()) {
+        Problems.push_back(errorAt(D->Loc, "fix-it points past the end of "
+                                           "the file; re-run skgen"));
+        continue;
+      }
+      Edits.push_back({Off, D->FixLength, D->FixText, D->Loc});
+    }
+    std::sort(Edits.begin(), Edits.end(), [](const Edit &A, const Edit &B) {
+      return std::tie(A.Offset, A.Length) < std::tie(B.Offset, B.Length);
+    });
+    // The same fix-it reported twice (a header seen from two translation
+    // units) applies once; overlapping different ones: the first wins.
+    std::vector<Edit> Kept;
+    for (Edit &E : Edits) {
+      if (!Kept.empty() && Kept.back().Offset == E.Offset &&
+          Kept.back().Length == E.Length && Kept.back().Text == E.Text)
+        continue;
+      if (!Kept.empty() && E.Offset < Kept.back().Offset + Kept.back().Length) {
+        Problems.push_back(warningAt(
+            E.Loc, "fix-it overlaps another one and was not applied"));
+        continue;
+      }
+      Kept.push_back(std::move(E));
+    }
+    C.NewContent = C.OldContent;
+    for (auto It = Kept.rbegin(); It != Kept.rend(); ++It)
+      C.NewContent.replace(It->Offset, It->Length, It->Text);
+    if (C.NewContent != C.OldContent)
+      Changes.push_back(std::move(C));
+  }
+  return Changes;
+}
+
+} // namespace rewrite
+} // namespace skgen

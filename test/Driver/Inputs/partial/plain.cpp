@@ -1,0 +1,2 @@
+// No annotations: the prefilter skips it.
+int plain() { return 0; }
