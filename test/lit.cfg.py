@@ -32,9 +32,30 @@ config.substitutions.append(("%fuzzers", os.path.join(config.skgen_obj_root, "fu
 if getattr(config, "skgen_fuzzers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("fuzzers")
 
-# Feature for tests that need the real libtorch (end-to-end).
-if os.path.exists("/usr/include/torch/library.h"):
+# The PyTorch leg (`lit --param torch=system|venv`, default system): which
+# libtorch the tests that need the real one (REQUIRES: libtorch) compile, link
+# and run against. system: Debian's libtorch-dev/python3-torch (1.13 on Debian
+# 12) with /usr/bin/python3. venv: PyTorch 2.13 from pip in <src>/.venv
+# (utils/setup_torch.sh). Each leg has its own output tree, so their builds
+# never mix. See test/torch_leg.py.
+import sys
+sys.path.insert(0, os.path.dirname(__file__))
+sys.dont_write_bytecode = True
+import torch_leg
+
+leg = torch_leg.detect(lit_config.params.get("torch", "system"), config.skgen_src_root)
+if leg.name != "system":
+    config.test_exec_root = os.path.join(config.skgen_obj_root, "test-torch-" + leg.name)
+config.substitutions.append(("%torch_python", leg.python))
+config.substitutions.append(("%torch_cxxflags", leg.cxxflags))
+config.substitutions.append(("%torch_ldflags", leg.ldflags))
+config.environment["SKGEN_TORCH_CMAKE_PREFIX"] = leg.cmake_prefix
+if leg.available:
     config.available_features.add("libtorch")
+    config.available_features.add("torch-" + leg.name)
+    if leg.version >= (2, 13):
+        config.available_features.add("torch-compile")
+lit_config.note("PyTorch leg '%s': %s" % (leg.name, leg.describe()))
 # strace that can trace (ptrace may be forbidden in a container).
 if shutil.which("strace"):
     import subprocess

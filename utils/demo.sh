@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The README's first command: the whole point of skgen in one run.
 #
-#  1. set up (Debian packages: LLVM/Clang 14, libtorch, ...) and build skgen;
+#  1. set up (Debian packages: LLVM/Clang 14, libtorch, ...; PyTorch 2.13 in
+#     .venv) and build skgen;
 #  2. configure the example op library examples/ (compile_commands.json);
 #  3. check that the generated code committed in examples/src is up to date;
 #  4. show what skgen generates: run it on a scratch copy of examples/src with
 #     the generated blocks stripped (as a kernel author has them: out= kernels
 #     and annotations only) and print the diff;
-#  5. build libskgen_example_ops.so and call the functional, in-place and out
-#     variants from Python.
+#  5. build libskgen_example_ops.so against PyTorch 2.13 and call the
+#     functional, in-place and out variants from Python.
 # Safe to re-run: builds are incremental, the scratch copy is recreated.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,7 +17,15 @@ BUILD="${SKGEN_BUILD_DIR:-$ROOT/build}"
 SKGEN="$BUILD/bin/skgen"
 EXAMPLE_BUILD="$ROOT/examples/build"
 SCRATCH="$BUILD/demo-scratch"
+# PyTorch 2.13 from .venv (utils/setup_torch.sh); Debian's 1.13 without it.
 PY=/usr/bin/python3
+TORCH_PREFIX=()
+if [[ -x "$ROOT/.venv/bin/python" ]]; then
+  PY="$ROOT/.venv/bin/python"
+  T="$("$PY" -c 'import os, torch; print(os.path.dirname(torch.__file__))')"
+  # The torch directory first: TorchConfig.cmake would find Debian's libtorch.
+  TORCH_PREFIX=("-DCMAKE_PREFIX_PATH=$T;$T/share/cmake")
+fi
 SOURCES=(elementwise.cpp reductions.cpp meta_kernels.cpp)
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
@@ -27,9 +36,9 @@ step "setup and build skgen"
 "$SKGEN" --version
 
 step "configure examples/ (writes $EXAMPLE_BUILD/compile_commands.json)"
-if [[ ! -f "$EXAMPLE_BUILD/build.ninja" ]]; then
-  cmake -S "$ROOT/examples" -B "$EXAMPLE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-fi
+cmake -S "$ROOT/examples" -B "$EXAMPLE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  "${TORCH_PREFIX[@]}" >/dev/null
+"$PY" -c 'import torch; print("PyTorch", torch.__version__)'
 echo "ok"
 
 step "skgen --check on the committed example (its generated blocks are up to date)"

@@ -74,6 +74,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <vector>
 
 #if defined(__has_include)
 #if __has_include(<torch/headeronly/version.h>)
@@ -353,7 +354,10 @@ public:
   }
 
 private:
-  c10::DimVector dims_;
+  // A std::vector, not a c10::DimVector: GCC 12 -O2 flags DimVector's
+  // range constructor, inlined into a generated wrapper, as
+  // -Wmaybe-uninitialized with PyTorch 2.13's c10/util/SmallVector.h.
+  std::vector<int64_t> dims_;
   bool all_ = true;
 };
 

@@ -59,6 +59,31 @@ const char *const DefaultBackendCheck =
     "#endif\n"
     "#endif\n";
 
+/// PyTorch >= 2.13 functionalizes a custom out= or in-place op (as
+/// torch.compile and torch.export need) only when its definition carries
+/// at::Tag::out / at::Tag::inplace; without the tag, AOT dispatch refuses
+/// "a custom (non-ATen) operator whose output has alias annotations". Older
+/// PyTorch has neither tag (1.13: its Library::def takes tags, from another
+/// enum), so the defs name them through macros that are empty there.
+/// torch/headeronly/version.h exists from PyTorch 2.9 on.
+const char *const TagsCheck =
+    "#if defined(__has_include)\n"
+    "#if __has_include(<torch/headeronly/version.h>)\n"
+    "#include <torch/headeronly/version.h>\n"
+    "#endif\n"
+    "#endif\n"
+    "#ifndef SKGEN_TAGS_OUT\n"
+    "#if defined(TORCH_VERSION_MAJOR) && "
+    "(TORCH_VERSION_MAJOR > 2 || "
+    "(TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 13))\n"
+    "#define SKGEN_TAGS_OUT {at::Tag::out}\n"
+    "#define SKGEN_TAGS_INPLACE {at::Tag::inplace}\n"
+    "#else\n"
+    "#define SKGEN_TAGS_OUT {}\n"
+    "#define SKGEN_TAGS_INPLACE {}\n"
+    "#endif\n"
+    "#endif\n";
+
 /// `namespace {\n...\n} // namespace\n` around wrapper definitions.
 std::string anonymousNamespace(const std::string &Body) {
   return "namespace {\n\n" + Body + "\n} // namespace\n";
@@ -85,10 +110,20 @@ struct DefsEmitter {
                           const std::vector<Registration> &Regs, Includes &Inc,
                           bool Owner) {
     std::string Body;
-    for (const Registration &R : Regs)
-      if (R.K == Registration::Kind::Def)
-        Body += indent(2) + "m.def(" +
-                cppStringLiteral(R.Schema->strWithoutNamespace()) + ");\n";
+    const schema::DerivedVariants &V = A.F->Variants;
+    for (const Registration &R : Regs) {
+      if (R.K != Registration::Kind::Def)
+        continue;
+      std::string Tags;
+      if (R.Op == A.F->Out.Op)
+        Tags = ", SKGEN_TAGS_OUT";
+      else if (V.Inplace && R.Op == V.Inplace->Op)
+        Tags = ", SKGEN_TAGS_INPLACE";
+      if (!Tags.empty())
+        Inc.Checks.insert(TagsCheck);
+      Body += indent(2) + "m.def(" +
+              cppStringLiteral(R.Schema->strWithoutNamespace()) + Tags + ");\n";
+    }
     if (Body.empty())
       return "";
     Inc.add("torch/library.h");

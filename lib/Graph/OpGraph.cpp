@@ -411,6 +411,7 @@ private:
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;
     F.DeclCppName = K.CppName;
+    F.TorchCompile = K.TorchCompile;
     F.InsertAfterOffset = K.InsertAfterOffset;
     F.InsertAfterLine = K.InsertAfterLine;
     F.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
@@ -566,6 +567,30 @@ private:
     }
   }
 
+  /// With PyTorch 2.x, torch.compile, torch.export and opcheck run ops on
+  /// fake tensors, which need a Meta kernel; without one they fail late and
+  /// obscurely (inside AOT dispatch). Say so where the family is declared.
+  /// A family with a meta function gets generated Meta kernels (or registers
+  /// its own by hand with SKGEN_NO_META_KERNEL): nothing to say then.
+  void warnIfNoMeta(const Family &F) {
+    if (!F.TorchCompile || F.Options.External || F.Options.hasMeta())
+      return;
+    for (const Kernel &K : F.Kernels)
+      if (K.Key == "Meta")
+        return;
+    Diagnostic D = warningAt(
+        F.DeclLoc, "'" + F.Out.Op.str() +
+                       "' has no Meta kernel: its ops cannot run on fake "
+                       "tensors, so torch.compile, torch.export and "
+                       "torch.library.opcheck fail on them");
+    D.Notes.push_back(noteAt(
+        F.DeclLoc, "give the family a meta function (SKGEN_META or "
+                   "SKGEN_META_PRESET: skgen generates its Meta kernels), or "
+                   "declare one with SKGEN_KERNEL(\"" +
+                       F.Out.Op.str() + "\", Meta)"));
+    report(std::move(D));
+  }
+
   void finish() {
     for (size_t I = 0; I < Families.size(); ++I) {
       if (Dropped[I])
@@ -576,6 +601,7 @@ private:
                   return std::tie(A.Key, A.AnnotationLoc) <
                          std::tie(B.Key, B.AnnotationLoc);
                 });
+      warnIfNoMeta(F);
       G.Families.push_back(std::move(F));
     }
     std::sort(G.Families.begin(), G.Families.end(),

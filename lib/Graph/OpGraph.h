@@ -44,6 +44,8 @@ struct Family {
   bool Unplaced = false;       // See Kernel::Unplaced.
   std::vector<Kernel> Kernels; // Sorted by Key.
   SourceLoc SchemaLoc;         // The schema string's first character.
+  /// Declared in a TU built against PyTorch >= 2.4 (KernelFact::TorchCompile).
+  bool TorchCompile = false;
 };
 
 struct OpGraph {

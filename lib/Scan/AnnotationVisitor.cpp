@@ -8,6 +8,7 @@
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/SignatureCheck.h"
 
+#include "Scan/TorchSpellings.h"
 #include "Schema/CppTypes.h"
 #include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
@@ -146,6 +147,7 @@ public:
     NamePolicy = PrintingPolicy(LO);
     NamePolicy.SuppressUnwrittenScope = true;
     NamePolicy.SuppressInlineNamespace = true;
+    Spellings.emplace(Ctx, CanonPolicy);
   }
 
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -228,6 +230,7 @@ private:
   const LangOptions &LO;
   LocConverter &Locs;
   TUFacts &Out;
+  std::optional<TorchSpellings> Spellings; // c10 vs std names, per TU.
   PrintingPolicy CanonPolicy{LangOptions()}, WrittenPolicy{LangOptions()},
       NamePolicy{LangOptions()};
   std::vector<const FunctionDecl *> Order;
@@ -437,7 +440,8 @@ private:
       C = R->getPointeeType().getCanonicalType();
     }
     P.IsConst = C.isConstQualified();
-    P.Canonical = C.getUnqualifiedType().getAsString(CanonPolicy);
+    P.Canonical =
+        Spellings->normalize(C.getUnqualifiedType().getAsString(CanonPolicy));
     P.Loc = Locs.convert(L);
     return P;
   }
@@ -815,6 +819,7 @@ private:
       }
     }
     (void)Broken;
+    K.TorchCompile = Spellings->isTorch2();
     Out.Kernels.push_back(std::move(K));
   }
 

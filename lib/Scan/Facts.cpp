@@ -149,6 +149,8 @@ void to_json(json &J, const KernelFact &K) {
     J["internal_linkage"] = K.InternalLinkage;
     J["name_length"] = K.NameLength;
   }
+  if (K.TorchCompile) // Only when set: facts of PyTorch 1.x TUs are unchanged.
+    J["torch_compile"] = true;
 }
 void from_json(const json &J, KernelFact &K) {
   K.AnnotationKind = J.at("kind").get<std::string>() == "structured"
@@ -168,6 +170,7 @@ void from_json(const json &J, KernelFact &K) {
   K.InsertFile = J.value("insert_file", "");
   K.SignatureChecked = J.value("signature_checked", false);
   K.DefinitionUnseen = J.value("definition_unseen", false);
+  K.TorchCompile = J.value("torch_compile", false);
   if (J.contains("params"))
     J.at("params").get_to(K.Params);
   if (J.contains("return"))

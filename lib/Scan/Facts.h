@@ -104,6 +104,10 @@ struct KernelFact {
   /// translation unit (--output) cannot call it.
   std::string InternalLinkage;
   unsigned NameLength = 0; // Of the function's name at Loc (for a range).
+  /// The translation unit was compiled against a PyTorch whose c10 uses the
+  /// standard library's optional (PyTorch >= 2.4: torch.compile and
+  /// torch.export, which run ops on fake tensors and need Meta kernels).
+  bool TorchCompile = false;
 };
 
 /// Everything learnt from one translation unit.

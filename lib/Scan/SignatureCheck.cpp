@@ -16,6 +16,16 @@ bool sameCppType(const CppParamFact &P, bool ExpectRef, bool ExpectConst,
   return !ExpectRef || P.IsConst == ExpectConst;
 }
 
+/// \p P declares \p T, in its canonical form or an accepted alternative.
+static bool declares(const CppParamFact &P, const schema::CppType &T) {
+  if (sameCppType(P, T.IsReference, T.IsConst, T.Canonical))
+    return true;
+  for (const std::string &Alt : T.AlsoAccepted)
+    if (sameCppType(P, T.IsReference, T.IsConst, Alt))
+      return true;
+  return false;
+}
+
 static Diagnostic error(const SourceLoc &Loc, std::string Msg,
                         const SourceLoc &SchemaLoc,
                         const schema::FunctionSchema &S) {
@@ -56,9 +66,7 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
     if (NParams < NArgs) {
       // Name the first argument without a parameter.
       size_t I = 0;
-      while (I < NParams &&
-             sameCppType(K.Params[I], (*Params)[I].IsReference,
-                         (*Params)[I].IsConst, (*Params)[I].Canonical))
+      while (I < NParams && declares(K.Params[I], (*Params)[I]))
         ++I;
       const schema::Argument &A = S.Arguments[I];
       Diags.push_back(error(K.Loc,
@@ -79,7 +87,7 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
     for (size_t I = 0; I < NArgs; ++I) {
       const schema::CppType &T = (*Params)[I];
       const CppParamFact &P = K.Params[I];
-      if (sameCppType(P, T.IsReference, T.IsConst, T.Canonical))
+      if (declares(P, T))
         continue;
       Ok = false;
       std::string Name = P.Name.empty() ? "parameter " + std::to_string(I + 1)

@@ -7,13 +7,13 @@ namespace schema {
 namespace {
 
 CppType value(std::string Spelling, std::string Canonical) {
-  return CppType{std::move(Spelling), std::move(Canonical), false, false};
+  return CppType{std::move(Spelling), std::move(Canonical), false, false, {}};
 }
 CppType constRef(std::string Bare, std::string Canonical) {
-  return CppType{"const " + Bare + " &", std::move(Canonical), true, true};
+  return CppType{"const " + Bare + " &", std::move(Canonical), true, true, {}};
 }
 CppType mutRef(std::string Bare, std::string Canonical) {
-  return CppType{Bare + " &", std::move(Canonical), false, true};
+  return CppType{Bare + " &", std::move(Canonical), false, true, {}};
 }
 
 // Base (non-optional, non-list) value types passed by value.
@@ -53,8 +53,12 @@ std::optional<CppType> mapType(const Type &T, std::string &Why) {
   }
   if (T.isNamed("Scalar"))
     return constRef("at::Scalar", "c10::Scalar");
-  if (const ValueType *V = findValueType(T))
-    return value(V->Spelling, V->Canonical);
+  if (const ValueType *V = findValueType(T)) {
+    CppType C = value(V->Spelling, V->Canonical);
+    if (T.isNamed("SymInt"))
+      C.AlsoAccepted.push_back("c10::SymInt");
+    return C;
+  }
 
   if (T.isOptional()) {
     const Type &E = T.Elements.front();
@@ -139,7 +143,7 @@ std::optional<CppType> returnCppType(const FunctionSchema &S,
     const std::string &Sp = Spellings.front();
     bool Ref = Sp.back() == '&';
     if (Ref)
-      return CppType{Sp, Sp.substr(0, Sp.size() - 2), false, true};
+      return CppType{Sp, Sp.substr(0, Sp.size() - 2), false, true, {}};
     return value(Sp, Canonicals.front());
   }
   std::string Sp = "::std::tuple<", Ca = "std::tuple<";

@@ -29,6 +29,11 @@ struct CppType {
   std::string Canonical;
   bool IsConst = false;
   bool IsReference = false;
+  /// Other canonical types a kernel may declare for this argument, which the
+  /// dispatcher accepts as well and generated code can pass it to: for
+  /// `SymInt`, `c10::SymInt` (the symbolic form; generated wrappers pass an
+  /// int64_t, which converts implicitly).
+  std::vector<std::string> AlsoAccepted;
 
   bool operator==(const CppType &O) const {
     return Canonical == O.Canonical && IsConst == O.IsConst &&

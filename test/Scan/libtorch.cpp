@@ -1,7 +1,7 @@
 // REQUIRES: libtorch
 // Scanning a TU that includes the real libtorch headers: canonical types as
 // Clang prints them with the real c10/ATen match the mapping.
-// RUN: not %skgen --dump-facts=%t.json %s -- -std=c++17 -I%src_root/include -I/usr/include/torch/csrc/api/include 2> %t.err
+// RUN: not %skgen --dump-facts=%t.json %s -- -std=c++17 %torch_cxxflags -I%src_root/include 2> %t.err
 // RUN: FileCheck %s --input-file=%t.json
 // RUN: FileCheck %s --check-prefix=ERR --input-file=%t.err
 // ERR: libtorch.cpp:38:33: error: parameter 'alpha' of 'myops::add_out_meta' has type 'double'; schema argument 'Scalar alpha' is passed as 'const at::Scalar &'

@@ -35,6 +35,7 @@ BASES = ["Tensor", "int", "float", "bool", "str", "Scalar", "SymInt",
          "number", "t", "tVal", "Foo", "SymFloat", "bool_"]
 if TORCH_MAJOR >= 2:
     BASES.remove("Dimname")  # PyTorch 1.13 only (read as str)
+    BASES.append("SymBool")  # PyTorch 2.x only
 ALIASES = ["(a)", "(a!)", "(*)", "(*!)", "(a|b)", "(a -> *)", "(a! -> a|b)",
            "(b)", "!", "(a!)(b)", "()", "(!)"]
 SUFFIXES = ["[]", "[2]", "[0]", "?", "[]?", "?[]"]
@@ -58,7 +59,7 @@ def gen_type(depth=0):
         t = "(" + ", ".join(gen_type(depth + 1)
                             for _ in range(rng.randint(0, 3))) + ")"
     elif depth < 2 and r < 0.16:
-        # (Await and SymBool exist in PyTorch 2.x only: not generated.)
+        # (Await exists in PyTorch 2.x only: not generated.)
         name = rng.choice(["Dict", "Future", "RRef", "Union", "Tuple",
                            "Optional", "List"])
         n = 2 if name == "Dict" else rng.randint(1, 3)

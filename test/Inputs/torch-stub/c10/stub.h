@@ -1,11 +1,14 @@
 // Tiny stand-in for the libtorch headers, for fast scan tests. Names,
 // namespaces and typedefs mirror libtorch 1.13 (c10/, ATen/core/ATen_fwd.h)
-// so that canonical types print exactly as with the real headers.
+// so that canonical types print exactly as with the real headers; with
+// -DSTUB_TORCH2 they mirror PyTorch 2.x where it differs.
 #pragma once
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -22,12 +25,20 @@ class Scalar {
 public:
   Scalar(double = 0) {}
 };
+#ifdef STUB_TORCH2
+// PyTorch 2.x: c10's optional and string_view are the standard library's.
+using std::nullopt;
+using std::nullopt_t;
+using std::optional;
+using string_view = std::string_view;
+#else
 template <class T> class optional {
 public:
   optional() = default;
 };
 struct nullopt_t {};
 constexpr nullopt_t nullopt{};
+#endif
 template <typename T> class ArrayRef {
 public:
   ArrayRef() = default;
@@ -43,8 +54,14 @@ public:
 template <typename T> class OptionalArrayRef {};
 template <typename T> class List {};
 template <class CharT> class basic_string_view {};
+#ifndef STUB_TORCH2
 using string_view = basic_string_view<char>;
-class SymInt {};
+#endif
+class SymInt {
+public:
+  SymInt(int64_t = 0) {}
+};
+using SymIntArrayRef = ArrayRef<SymInt>;
 } // namespace c10
 
 namespace at {

@@ -1,10 +1,17 @@
 #pragma once
 #include <ATen/ATen.h>
 // Registration macros, reduced to something that parses.
+#include <vector>
+namespace at {
+enum class Tag { out, inplace };
+} // namespace at
 namespace torch {
 class Library {
 public:
-  template <typename S> Library &def(S &&) { return *this; }
+  template <typename S>
+  Library &def(S &&, const std::vector<at::Tag> & = {}) {
+    return *this;
+  }
   template <typename N, typename F> Library &impl(N &&, F &&) { return *this; }
 };
 class CppFunction {

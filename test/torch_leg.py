@@ -1,0 +1,93 @@
+"""The PyTorch installations the tests run against (lit --param torch=...).
+
+  system  Debian's libtorch-dev + python3-torch (/usr/include, /usr/bin/python3)
+  venv    pip's torch in <source root>/.venv (utils/setup_torch.sh)
+
+For each: the Python interpreter, the C++ flags and link flags of its
+libtorch, the CMake prefix path of its TorchConfig.cmake and its version.
+"""
+import json
+import os
+import subprocess
+
+# Asked of the leg's own interpreter: where its torch keeps headers, libraries
+# and CMake files, and its C++ ABI.
+QUERY = r"""
+import json, os, torch, torch.utils
+root = os.path.dirname(torch.__file__)
+print(json.dumps({
+    "version": torch.__version__.split("+")[0],
+    "include": os.path.join(root, "include"),
+    "lib": os.path.join(root, "lib"),
+    "cmake_prefix": torch.utils.cmake_prefix_path,
+    "root": root,
+    "abi": int(torch._C._GLIBCXX_USE_CXX11_ABI),
+}))
+"""
+
+
+class Leg:
+    def __init__(self, name, python):
+        self.name, self.python = name, python
+        self.available, self.version, self.why = False, (0, 0), ""
+        self.cxxflags = self.ldflags = self.cmake_prefix = ""
+
+    def describe(self):
+        if not self.available:
+            return "unavailable (%s)" % self.why
+        return "torch %d.%d with %s" % (self.version + (self.python,))
+
+
+def _version(text):
+    return tuple(int(x) for x in text.split(".")[:2])
+
+
+def detect(name, src_root):
+    if name == "system":
+        leg = Leg(name, "/usr/bin/python3")
+        inc = "/usr/include"
+        if not os.path.exists(os.path.join(inc, "torch", "library.h")):
+            leg.why = "no /usr/include/torch/library.h (apt-get install libtorch-dev)"
+            return leg
+        info = _query(leg)
+        if info is None:
+            return leg
+        # Debian's libtorch lives in the default search paths.
+        leg.cxxflags = "-D_GLIBCXX_USE_CXX11_ABI=%d -I%s -I%s" % (
+            info["abi"], inc, os.path.join(inc, "torch", "csrc", "api", "include"))
+        leg.ldflags = "-ltorch -ltorch_cpu -lc10"
+        leg.cmake_prefix = ""  # examples/CMakeLists.txt's HINTS find Debian's
+    elif name == "venv":
+        leg = Leg(name, os.path.join(src_root, ".venv", "bin", "python"))
+        if not os.path.exists(leg.python):
+            leg.why = "no %s (utils/setup_torch.sh)" % leg.python
+            return leg
+        info = _query(leg)
+        if info is None:
+            return leg
+        inc, lib = info["include"], info["lib"]
+        # -isystem: the wheel's headers win over Debian's in /usr/include.
+        leg.cxxflags = "-D_GLIBCXX_USE_CXX11_ABI=%d -isystem %s -isystem %s" % (
+            info["abi"], inc, os.path.join(inc, "torch", "csrc", "api", "include"))
+        leg.ldflags = "-L%s -Wl,-rpath,%s -ltorch -ltorch_cpu -lc10" % (lib, lib)
+        # The torch root first: TorchConfig.cmake's find_library() would
+        # otherwise find Debian's /usr/lib/x86_64-linux-gnu/libtorch.so.
+        leg.cmake_prefix = "%s;%s" % (info["root"], info["cmake_prefix"])
+    else:
+        raise ValueError("lit --param torch=%r: expected system or venv" % name)
+    leg.version = _version(info["version"])
+    leg.available = True
+    return leg
+
+
+def _query(leg):
+    try:
+        out = subprocess.run([leg.python, "-c", QUERY], capture_output=True,
+                             text=True, timeout=120, env=dict(os.environ, GLOG_minloglevel="2"))
+    except (OSError, subprocess.TimeoutExpired) as e:
+        leg.why = "%s: %s" % (leg.python, e)
+        return None
+    if out.returncode != 0:
+        leg.why = "%s cannot import torch: %s" % (leg.python, out.stderr.strip().splitlines()[-1:])
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
