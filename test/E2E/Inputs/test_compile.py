@@ -127,8 +127,8 @@ class Fns:
     `inductor_dynamic` has no functional custom op). In-place ones: inductor
     2.13 takes the result of an inplace-tagged custom op for a fresh buffer
     and reuses the mutated tensor's memory while it is alive
-    (`inplace_result`: wrong values; aot_eager is right). Each known issue is
-    probed and printed as "reproduced" or "fixed".
+    (`inplace_result`: wrong values; aot_eager is right). The last two are
+    probed and printed as "reproduced" or "fixed" (the first is avoided).
     """
 
     @staticmethod
