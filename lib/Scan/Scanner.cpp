@@ -241,10 +241,21 @@ public:
     return true;
   }
 
+  /// Declarations deserialized from the precompiled header that code
+  /// generation would want (functions with a body, variable definitions)
+  /// arrive here; ASTConsumer's default passes them to HandleTopLevelDecl.
+  /// They are not the TU's own and the walk does not read them (a header
+  /// with annotations is never precompiled). Deserialization also happens
+  /// during the walk (a body or constructor initializers are loaded when
+  /// first traversed), so recording them grew the list being walked.
+  void HandleInterestingDecl(clang::DeclGroupRef) override {}
+
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     LocConverter Locs(Ctx.getSourceManager(), Directory);
     std::vector<const clang::FunctionDecl *> Skipped;
-    collectFacts(Ctx, Locs, R.Facts, Uses, TopLevel, Skipped);
+    // The parse is over: the walk reads a list nothing appends to.
+    const std::vector<clang::Decl *> Walk = std::move(TopLevel);
+    collectFacts(Ctx, Locs, R.Facts, Uses, Walk, Skipped);
     if (WantOutlines)
       outlines(Ctx, Locs, Skipped);
   }
