@@ -120,7 +120,10 @@ std::vector<Marker> findMarkers(llvm::StringRef Content) {
   // Markers are line comments: lex the file as C++ (raw mode, comments kept)
   // so that the same text inside a string literal, a raw string literal or a
   // block comment is not taken for one.
-  clang::SourceManagerForFile SMF("<skgen-markers>", Content);
+  // Clang's lexer reads up to a terminating null character, which a
+  // StringRef need not have (a slice, fuzzer data): lex a copy.
+  const std::string Terminated = Content.str();
+  clang::SourceManagerForFile SMF("<skgen-markers>", Terminated);
   clang::SourceManager &SM = SMF.get();
   clang::LangOptions LO;
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = 1;

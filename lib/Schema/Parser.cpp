@@ -693,7 +693,8 @@ private:
       }
       if (auto V = enumDefaultValue(Ty, Tk.Text)) {
         advance();
-        D.K = DefaultValue::Kind::Enum;
+        // An integer, as PyTorch reads it (and as it prints).
+        D.K = DefaultValue::Kind::Int;
         D.Text = std::to_string(*V);
         return D;
       }

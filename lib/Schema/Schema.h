@@ -73,7 +73,7 @@ struct Type {
 
 /// A default value, stored in PyTorch's canonical printed form.
 struct DefaultValue {
-  enum class Kind { None, Bool, Int, Float, Complex, String, List, Enum };
+  enum class Kind { None, Bool, Int, Float, Complex, String, List };
   Kind K = Kind::None;
   std::string Text; // Canonical, e.g. `1.`, `[0, 1]`, `"mean"`, `None`.
   bool operator==(const DefaultValue &O) const {

@@ -32,7 +32,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Content(reinterpret_cast<const char *>(Data) + 1, Size - 1);
   // skgen refuses files with lone CRs before placing blocks (Plan.cpp).
   for (size_t I = 0; I < Content.size(); ++I)
-    if (Content[I] == '\r' && (I + 1 == Content.size() || Content[I + 1] != '\n'))
+    if (Content[I] == '\r' &&
+        (I + 1 == Content.size() || Content[I + 1] != '\n'))
       return 0;
   std::vector<Diagnostic> Diags;
   ExistingBlock B;

@@ -10,7 +10,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <gtest/gtest.h>
+#include <memory>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -134,6 +136,23 @@ TEST(Blocks, MalformedMarkersArePositionedErrors) {
   ASSERT_EQ(Diags.size(), 1u);
   EXPECT_EQ(Diags[0].Loc.Line, 2u);
   EXPECT_EQ(Diags[0].Loc.Column, 3u);
+}
+
+TEST(Blocks, MarkersOfASliceStayInTheSlice) {
+  // Issue 14 (block fuzzer): Clang's lexer reads up to a null character,
+  // which a slice does not end with; it read on past the slice (an ASan
+  // heap-buffer-overflow, or the end marker after the slice taken as one).
+  std::string B = renderBlock("a\n", "\n");
+  const std::string Whole = B + "x\n" + B;
+  llvm::StringRef FirstBegin(Whole.data(), B.find('\n'));
+  std::vector<Marker> M = findMarkers(FirstBegin);
+  ASSERT_EQ(M.size(), 1u);
+  EXPECT_TRUE(M[0].IsBegin);
+  // Exactly sized heap copy: nothing after it for the lexer to read.
+  std::unique_ptr<char[]> Exact(new char[FirstBegin.size()]);
+  memcpy(Exact.get(), FirstBegin.data(), FirstBegin.size());
+  EXPECT_EQ(findMarkers(llvm::StringRef(Exact.get(), FirstBegin.size())).size(),
+            1u);
 }
 
 TEST(Blocks, InsertRemoveRoundTrips) {

@@ -142,6 +142,19 @@ TEST(SchemaParser, PrintingIsAFixedPoint) {
             "a::f(Scalar a=2.j, complex b=-2.5j) -> Tensor");
   // A carriage return prints as the octal escape (PyTorch reads no \r).
   EXPECT_EQ(quoteString("a\rb"), "\"a\\015b\"");
+  // Issue 14 (schema fuzzer): an enum default reads as the integer it
+  // prints as (as in PyTorch), so the print parses to the same model.
+  for (const char *In : {"a::f(ScalarType f=long, ScalarType g=float, Layout "
+                         "l=strided, MemoryFormat m=contiguous_format, int "
+                         "r=Mean) -> ()"}) {
+    FunctionSchema S, Again;
+    ParseError E;
+    ASSERT_TRUE(parseFunctionSchema(In, S, E)) << E.Message;
+    ASSERT_TRUE(parseFunctionSchema(S.str(), Again, E)) << E.Message;
+    EXPECT_EQ(S.str(), "a::f(ScalarType f=4, ScalarType g=6, Layout l=0, "
+                       "MemoryFormat m=0, int r=1) -> ()");
+    EXPECT_TRUE(Again == S) << S.str();
+  }
   // PyTorch reads `1` as an int for optional types, even `float?`.
   EXPECT_EQ(roundTrip("a::f(float? a=1, float b=1) -> ()"),
             "a::f(float? a=1, float b=1.) -> ()");
