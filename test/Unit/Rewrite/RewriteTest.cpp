@@ -155,6 +155,21 @@ TEST(Blocks, MarkersOfASliceStayInTheSlice) {
             1u);
 }
 
+TEST(Blocks, ByteOrderMarksAreNoCrash) {
+  // Issue 14 (block fuzzer): a file starting with a UTF-16 byte order mark
+  // made Clang's SourceManager report it through a diagnostics engine
+  // without a consumer (SIGSEGV).
+  std::string B = renderBlock("a\n", "\n");
+  ExistingBlock E;
+  std::vector<Diagnostic> Diags;
+  for (const char *BOM : {"\xFF\xFE", "\xFE\xFF", "+/v8", "\xEF\xBB\xBF"}) {
+    ASSERT_TRUE(findBlock(std::string(BOM) + "\n" + B, "/f.cpp", E, Diags));
+    EXPECT_TRUE(E.Found);
+    EXPECT_EQ(E.BeginLine, 1u);
+  }
+  EXPECT_TRUE(Diags.empty());
+}
+
 TEST(Blocks, InsertRemoveRoundTrips) {
   for (std::string Content :
        {std::string(Source), std::string("int f();"), std::string("a\r\nb\r\n"),
