@@ -79,6 +79,18 @@ const char Body[] =
 const char FormattedBody[] = "TORCH_LIBRARY_FRAGMENT(myops, m) { "
                              "m.def(\"add(Tensor self) -> Tensor\"); }\n";
 
+/// A FileChange with the fields a diff or an export reads (the others
+/// default).
+static FileChange change(std::string Path, std::string Old, std::string New,
+                         bool Created = false) {
+  FileChange C;
+  C.Path = std::move(Path);
+  C.OldContent = std::move(Old);
+  C.NewContent = std::move(New);
+  C.Created = Created;
+  return C;
+}
+
 TEST(Blocks, SplitLinesRoundTrips) {
   for (const char *S : {"", "a", "a\n", "a\r\nb", "a\n\nb\n", "\n"}) {
     std::string J;
@@ -460,7 +472,7 @@ TEST(Diff, HunksWithContext) {
     New += (I == 10 ? "changed\n" : "l" + std::to_string(I) + "\n");
   }
   New += "added\n";
-  FileChange C{"/base/dir/x.cpp", Old, New};
+  FileChange C = change("/base/dir/x.cpp", Old, New);
   EXPECT_EQ(unifiedDiff({C}, "/base"),
             "--- a/dir/x.cpp\n+++ b/dir/x.cpp\n"
             "@@ -7,7 +7,7 @@\n l7\n l8\n l9\n-l10\n+changed\n l11\n l12\n l13\n"
@@ -491,14 +503,16 @@ TEST(Diff, MyersFindsAMinimalScript) {
 }
 
 TEST(Diff, SortedAndRelativeOutsideBase) {
-  FileChange B{"/w/b.cpp", "x\n", "y\n"}, A{"/other/a.cpp", "x\n", "y\n"};
+  FileChange B = change("/w/b.cpp", "x\n", "y\n"),
+             A = change("/other/a.cpp", "x\n", "y\n");
   std::string D = unifiedDiff({B, A}, "/w");
   EXPECT_LT(D.find("a/../other/a.cpp"), D.find("a/b.cpp"));
 }
 
 TEST(Export, MinimalReplacementYAML) {
-  FileChange C{"/w/a.cpp", "int a;\nint b;\n", "int a;\nint x;\nint b;\n"};
-  FileChange N{"/w/new.cpp", "", "x\n", true};
+  FileChange C =
+      change("/w/a.cpp", "int a;\nint b;\n", "int a;\nint x;\nint b;\n");
+  FileChange N = change("/w/new.cpp", "", "x\n", true);
   std::vector<Diagnostic> Diags;
   std::string Y = exportFixesYAML({C, N}, "/w/a.cpp", &Diags);
   EXPECT_NE(Y.find("MainSourceFile:  '/w/a.cpp'"), std::string::npos) << Y;
