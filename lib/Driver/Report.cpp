@@ -99,18 +99,6 @@ struct SarifWriter {
     return RuleIndex[Id] = Rules.size() - 1;
   }
 
-  static const char *level(Diagnostic::Level L) {
-    switch (L) {
-    case Diagnostic::Level::Error:
-      return "error";
-    case Diagnostic::Level::Warning:
-      return "warning";
-    case Diagnostic::Level::Note:
-      return "note";
-    }
-    return "error";
-  }
-
   static std::string ruleText(const std::string &Category) {
     if (Category == "clang")
       return "Clang could not parse the translation unit";
@@ -128,10 +116,11 @@ struct SarifWriter {
   json result(const Diagnostic &D) {
     std::string Cat = D.Category.empty() ? "error" : D.Category;
     std::string Id = "skgen-" + Cat;
-    json R = json{{"ruleId", Id},
-                  {"ruleIndex", rule(Id, ruleText(Cat))},
-                  {"level", level(D.Severity)},
-                  {"message", {{"text", D.Message}}}};
+    json R = json{
+        {"ruleId", Id},
+        {"ruleIndex", rule(Id, ruleText(Cat))},
+        {"level", diagnosticLevelName(D.Severity)}, // SARIF uses the same names
+        {"message", {{"text", D.Message}}}};
     if (D.Loc.valid())
       R["locations"] = json::array({location(D)});
     json Related = json::array();
