@@ -26,6 +26,10 @@ config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%src_root", config.skgen_src_root))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%clang_resource_dir", config.clang_resource_dir))
+# Clang tools of the LLVM skgen is built with (not whichever clang++ is on PATH).
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+car = os.path.join(config.llvm_tools_dir, "clang-apply-replacements")
+config.substitutions.append(("%clang-apply-replacements", car))
 
 # libFuzzer harnesses (test/Fuzz), built with -DSKGEN_BUILD_FUZZERS=ON.
 config.substitutions.append(("%fuzzers", os.path.join(config.skgen_obj_root, "fuzzers")))
@@ -62,8 +66,14 @@ if shutil.which("strace"):
     if subprocess.call(["strace", "-f", "-o", os.devnull, "true"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
         config.available_features.add("strace")
-if shutil.which("clang-apply-replacements-14"):
+if os.access(car, os.X_OK):
     config.available_features.add("clang-apply-replacements")
 # script(1) runs a command on a pseudo-terminal (colour autodetection tests).
 if shutil.which("script"):
     config.available_features.add("script")
+# Tests of the generated code against the real libtorch (test/E2E, and
+# "REQUIRES: e2e") give the same result whatever LLVM skgen is built with: its
+# output is the same. utils/test.sh runs them in the primary build only and
+# passes `--param skgen_e2e=0` to the others (where they count as unsupported).
+if lit_config.params.get("skgen_e2e", "1") != "0":
+    config.available_features.add("e2e")

@@ -1,4 +1,5 @@
 //===- Diff.cpp - Unified line diffs (Myers) ------------------------------===//
+#include "Basic/LLVMCompat.h"
 #include "Rewrite/Blocks.h"
 #include "Rewrite/Rewrite.h"
 
@@ -116,7 +117,7 @@ std::string range(size_t Start, size_t Count) {
 void emitLine(std::string &Out, char Prefix, llvm::StringRef Line) {
   Out += Prefix;
   Out += Line;
-  if (!Line.endswith("\n"))
+  if (!compat::endsWith(Line, "\n"))
     Out += "\n\\ No newline at end of file\n";
 }
 
@@ -198,7 +199,7 @@ static std::string relativeTo(const std::string &Path,
     return Path;
   llvm::StringRef P(Path);
   std::string Base = llvm::StringRef(BaseDir).rtrim('/').str();
-  if (P.startswith(Base + "/"))
+  if (compat::startsWith(P, Base + "/"))
     return P.drop_front(Base.size() + 1).str();
   // Outside the base directory: walk up with "..".
   llvm::SmallVector<llvm::StringRef, 16> PC, BC;

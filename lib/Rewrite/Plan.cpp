@@ -1,4 +1,5 @@
 //===- Plan.cpp - FileBlocks -> new file contents -------------------------===//
+#include "Basic/LLVMCompat.h"
 #include "Rewrite/Blocks.h"
 #include "Rewrite/Rewrite.h"
 
@@ -175,7 +176,7 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
       // --output takes a new or empty file, or one skgen wrote: never
       // someone's unrelated file (which would get a block appended).
       if (Path == OutputFile && !llvm::StringRef(C.OldContent).trim().empty() &&
-          !llvm::StringRef(C.OldContent).startswith(OutputHeader) &&
+          !compat::startsWith(C.OldContent, OutputHeader) &&
           findMarkers(C.OldContent).empty()) {
         Diags.push_back(errorAt(
             SourceLoc{Path, 1, 1},

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Scan/AnnotationVisitor.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/SignatureCheck.h"
 
 #include "Scan/TorchSpellings.h"
@@ -43,7 +44,7 @@ std::string LocConverter::fileName(FileID FID) {
   if (It != Names.end())
     return It->second;
   std::string N;
-  if (const FileEntry *FE = SM.getFileEntryForID(FID)) {
+  if (auto FE = SM.getFileEntryRefForID(FID)) {
     llvm::SmallString<256> P(FE->getName());
     if (!llvm::sys::path::is_absolute(P)) {
       llvm::SmallString<256> D(Directory);
@@ -157,7 +158,7 @@ public:
     if (!D->hasAttrs())
       return true;
     for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
-      if (!A->getAnnotation().startswith("skgen.") || A->isInherited())
+      if (!compat::startsWith(A->getAnnotation(), "skgen.") || A->isInherited())
         continue;
       Annotated.insert(SM.getExpansionLoc(A->getLocation()));
       Annot N;
@@ -299,7 +300,8 @@ private:
     }
     for (const Expr *E : A->args()) {
       const StringLiteral *S = stringArg(E);
-      if (!S || (!S->isAscii() && !S->isUTF8())) {
+      // Narrow (ordinary or u8) literals only: not L"", u"" or U"".
+      if (!S || S->getCharByteWidth() != 1) {
         error(E ? E->getExprLoc() : N.MacroLoc,
               std::string("the arguments of '") + N.Info->Macro +
                   "' must be string literals");
@@ -335,7 +337,7 @@ private:
     std::pair<FileID, unsigned> D = SM.getDecomposedLoc(MacroLoc);
     bool Invalid = false;
     llvm::StringRef Buf = SM.getBufferData(D.first, &Invalid);
-    if (Invalid || !Buf.substr(D.second).startswith(Name))
+    if (Invalid || !compat::startsWith(Buf.substr(D.second), Name))
       return false;
     size_t P = D.second + Name.size();
     while (P < Buf.size() && isspace(static_cast<unsigned char>(Buf[P])))
@@ -362,11 +364,11 @@ private:
         ++P;
         continue;
       }
-      if (C == '/' && Buf.substr(P).startswith("//")) {
+      if (C == '/' && compat::startsWith(Buf.substr(P), "//")) {
         P = Buf.find('\n', P);
         continue;
       }
-      if (C == '/' && Buf.substr(P).startswith("/*")) {
+      if (C == '/' && compat::startsWith(Buf.substr(P), "/*")) {
         size_t E = Buf.find("*/", P + 2);
         P = E == llvm::StringRef::npos ? Buf.size() : E + 2;
         continue;

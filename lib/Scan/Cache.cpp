@@ -333,8 +333,7 @@ std::string defaultCacheDir(const std::string &BuildDir) {
     llvm::sys::path::append(P, ".skgen-cache");
     return std::string(P);
   }
-  if (llvm::Optional<std::string> X =
-          llvm::sys::Process::GetEnv("XDG_CACHE_HOME")) {
+  if (auto X = llvm::sys::Process::GetEnv("XDG_CACHE_HOME")) {
     if (llvm::sys::path::is_absolute(*X)) {
       P = *X;
       llvm::sys::path::append(P, "skgen");
@@ -360,7 +359,7 @@ std::string FactsCache::key(const std::string &Directory,
   for (const std::string &A : CommandLine)
     field(K, "arg", A);
   for (const char *V : DriverEnv)
-    if (llvm::Optional<std::string> Val = llvm::sys::Process::GetEnv(V))
+    if (auto Val = llvm::sys::Process::GetEnv(V))
       field(K, V, *Val);
   return K;
 }

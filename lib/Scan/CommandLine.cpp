@@ -1,5 +1,6 @@
 //===- CommandLine.cpp - Make real compile commands scannable -------------===//
 #include "Scan/CommandLine.h"
+#include "Basic/LLVMCompat.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
@@ -51,10 +52,10 @@ static bool isDropped(const llvm::opt::Arg &A) {
     break;
   }
   llvm::StringRef Spelling = A.getSpelling();
-  if (Spelling.startswith("-Werror"))
+  if (compat::startsWith(Spelling, "-Werror"))
     return true;
   if (Spelling == "-W" && A.getNumValues() &&
-      llvm::StringRef(A.getValue()).startswith("error"))
+      compat::startsWith(A.getValue(), "error"))
     return true;
   return false;
 }
@@ -67,11 +68,9 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
   for (size_t I = 1; I < Args.size(); ++I)
     Argv.push_back(Args[I].c_str());
 
-  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
   unsigned MissingIndex = 0, MissingCount = 0;
   llvm::opt::InputArgList Parsed =
-      Table.ParseArgs(Argv, MissingIndex, MissingCount, /*FlagsToInclude=*/0,
-                      /*FlagsToExclude=*/opts::CLOption | opts::NoDriverOption);
+      compat::parseDriverArgs(Argv, MissingIndex, MissingCount);
 
   // Each parsed Arg spans argv[Index, next Arg's Index).
   std::vector<std::pair<unsigned, const llvm::opt::Arg *>> ByIndex;
@@ -137,7 +136,7 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     auto Take = [&](llvm::StringRef Flag, std::vector<std::string> &Into) {
-      if (!A.startswith(Flag))
+      if (!compat::startsWith(A, Flag))
         return false;
       llvm::StringRef V = A.drop_front(Flag.size());
       V.consume_front("="); // --include-directory=dir
@@ -165,8 +164,9 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
         continue;
       }
     }
-    if (A.startswith("-isystem") || A.startswith("-idirafter") ||
-        A.startswith("-imacros") || A.startswith("-isysroot"))
+    if (compat::startsWith(A, "-isystem") ||
+        compat::startsWith(A, "-idirafter") ||
+        compat::startsWith(A, "-imacros") || compat::startsWith(A, "-isysroot"))
       continue;
     if (Take("-iquote", Out.Quote) || Take("--include-directory", Out.Angled) ||
         Take("-I", Out.Angled))

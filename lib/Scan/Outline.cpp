@@ -1,5 +1,6 @@
 //===- Outline.cpp - Edits inside skipped function bodies -----------------===//
 #include "Scan/Outline.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/FileDeps.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -23,9 +24,10 @@ namespace {
   X(CPlusPlus)                                                                 \
   X(CPlusPlus11)                                                               \
   X(CPlusPlus14)                                                               \
-  X(CPlusPlus17) X(CPlusPlus20) X(CPlusPlus2b) X(C99) X(C11) X(C17) X(C2x)     \
-      X(Digraphs) X(DollarIdents) X(WChar) X(Char8) X(GNUMode) X(GNUKeywords)  \
-          X(Bool) X(Half)
+  X(CPlusPlus17)                                                               \
+  X(CPlusPlus20) X(SKGEN_LANGOPT_CPLUSPLUS23) X(C99) X(C11) X(C17)             \
+      X(SKGEN_LANGOPT_C23) X(Digraphs) X(DollarIdents) X(WChar) X(Char8)       \
+          X(GNUMode) X(GNUKeywords) X(Bool) X(Half)
 
 clang::LangOptions fromBits(uint32_t Bits) {
   clang::LangOptions LO;
@@ -40,7 +42,7 @@ clang::LangOptions fromBits(uint32_t Bits) {
 bool lexerOptionBits(const clang::LangOptions &LO, uint32_t &Bits) {
   if (LO.ObjC || LO.OpenCL || LO.CUDA || LO.HIP || LO.MicrosoftExt ||
       LO.MSVCCompat || LO.Trigraphs || LO.AsmPreprocessor || LO.RenderScript ||
-      LO.CPlusPlusModules || LO.ModulesTS)
+      LO.CPlusPlusModules || compat::modulesTS(LO))
     return false;
   Bits = 0;
   unsigned I = 0;

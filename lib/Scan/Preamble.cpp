@@ -1,5 +1,6 @@
 //===- Preamble.cpp - One precompiled header for the shared includes ------===//
 #include "Scan/Preamble.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/Cache.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -35,7 +36,7 @@ std::vector<std::string> leadingIncludes(llvm::StringRef Text) {
   while (!Text.empty()) {
     llvm::StringRef Line;
     std::tie(Line, Text) = Text.split('\n');
-    if (Line.endswith("\\") || Line.contains('\r'))
+    if (compat::endsWith(Line, "\\") || Line.contains('\r'))
       break; // Line splices, CR line ends: not worth the risk.
     if (InComment) {
       size_t E = Line.find("*/");
@@ -47,9 +48,9 @@ std::vector<std::string> leadingIncludes(llvm::StringRef Text) {
       continue;
     }
     llvm::StringRef L = Line.trim();
-    if (L.empty() || L.startswith("//"))
+    if (L.empty() || compat::startsWith(L, "//"))
       continue;
-    if (L.startswith("/*")) {
+    if (compat::startsWith(L, "/*")) {
       size_t E = L.find("*/", 2);
       if (E == llvm::StringRef::npos) {
         InComment = true;
@@ -65,7 +66,7 @@ std::vector<std::string> leadingIncludes(llvm::StringRef Text) {
     if (!L.consume_front("include"))
       break;
     L = L.ltrim();
-    if (!L.startswith("<"))
+    if (!compat::startsWith(L, "<"))
       break;
     size_t Close = L.find('>');
     if (Close == llvm::StringRef::npos)
@@ -74,7 +75,7 @@ std::vector<std::string> leadingIncludes(llvm::StringRef Text) {
     llvm::StringRef Rest = L.drop_front(Close + 1).trim();
     if (Name.empty() || Name.contains("/*") || Name.contains("//") ||
         Name.contains('"') || Name.contains('\'') ||
-        !(Rest.empty() || Rest.startswith("//")))
+        !(Rest.empty() || compat::startsWith(Rest, "//")))
       break;
     Out.push_back(("<" + Name + ">").str());
   }
@@ -104,7 +105,7 @@ public:
   }
   bool VisitDecl(clang::Decl *D) {
     for (const auto *A : D->specific_attrs<clang::AnnotateAttr>())
-      Annotated |= A->getAnnotation().startswith("skgen.");
+      Annotated |= compat::startsWith(A->getAnnotation(), "skgen.");
     return true;
   }
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -135,7 +136,7 @@ public:
                     clang::SourceRange Range,
                     const clang::MacroArgs *) override {
     const clang::IdentifierInfo *II = Name.getIdentifierInfo();
-    if (II && II->getName().startswith("SKGEN_") &&
+    if (II && compat::startsWith(II->getName(), "SKGEN_") &&
         !SM.isInSystemHeader(SM.getExpansionLoc(Range.getBegin())))
       Annotated = true;
   }
@@ -211,10 +212,12 @@ struct Group {
 };
 
 bool forcesIncludes(llvm::StringRef A) {
-  return A.startswith("-include") || A.startswith("--include") ||
-         A.startswith("-imacros") || A.startswith("--imacros") ||
-         A.startswith("-fmodules") || A == "-fcxx-modules" ||
-         A.startswith("-emit-") || A.startswith("-Xclang");
+  return compat::startsWith(A, "-include") ||
+         compat::startsWith(A, "--include") ||
+         compat::startsWith(A, "-imacros") ||
+         compat::startsWith(A, "--imacros") ||
+         compat::startsWith(A, "-fmodules") || A == "-fcxx-modules" ||
+         compat::startsWith(A, "-emit-") || compat::startsWith(A, "-Xclang");
 }
 
 bool startsWith(const std::vector<std::string> &Inc,

@@ -1,5 +1,6 @@
 //===- Prefilter.cpp - Cheap textual test for annotations -----------------===//
 #include "Scan/Prefilter.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/InputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -29,7 +30,7 @@ std::string nonUTF8Encoding(llvm::StringRef Text) {
 static constexpr uint64_t MaxFileBytes = 256ull << 20;
 
 static bool isAnnotationsHeader(llvm::StringRef Path) {
-  return Path.endswith("skgen/annotations.h");
+  return compat::endsWith(Path, "skgen/annotations.h");
 }
 
 // Collects `#include "x"` / `#include <x>` (and include_next/import) lines.

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Scan/Scanner.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/Cache.h"
 #include "Scan/CommandLine.h"
@@ -39,7 +40,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -160,7 +160,7 @@ private:
            (isalnum(static_cast<unsigned char>(S[N])) || S[N] == '_'))
       ++N;
     llvm::StringRef Name = S.take_front(N);
-    return Name.startswith("SKGEN_") ? Name.str() : "";
+    return compat::startsWith(Name, "SKGEN_") ? Name.str() : "";
   }
 
   TUFacts &T;
@@ -613,7 +613,7 @@ template <typename Fn> void forEach(size_t N, unsigned Jobs, Fn F) {
       F(I);
     return;
   }
-  llvm::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  compat::ThreadPool Pool(llvm::hardware_concurrency(Jobs));
   for (size_t I = 0; I < N; ++I)
     Pool.async([&F, I] { F(I); });
   Pool.wait();

@@ -60,8 +60,17 @@ typedef long MyInt;
 SKGEN_STRUCTURED("myops::ok.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 MyTensor &ok_out(const MyTensor &self, const MyInt n, torch::Tensor &out);
 
+// A type written through a typedef is named as Clang prints it: as written
+// with Clang 16 and newer, fully qualified with older ones (so the spelling in
+// this message and in the facts depends on the LLVM skgen is built with).
+// CHECK: signature-mismatch.cpp:[[@LINE+4]]:49: error: parameter 'n' of 'myops::tan_out' has type '{{(myops::)?}}MyInt32'; schema argument 'int n' is passed as 'int64_t'
+// CHECK: signature-mismatch.cpp:[[@LINE+2]]:19: note: calling convention required by schema 'myops::tan.out'
+typedef int MyInt32;
+SKGEN_STRUCTURED("myops::tan.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+MyTensor &tan_out(const MyTensor &self, MyInt32 n, MyTensor &out);
+
 } // namespace myops
-// CHECK: 11 errors generated.
+// CHECK: 12 errors generated.
 
 // FACTS: "cpp_name": "myops::add_out_cpu"
 // FACTS: "signature_checked": true,

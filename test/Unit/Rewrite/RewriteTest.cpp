@@ -1,5 +1,6 @@
 //===- RewriteTest.cpp - Unit tests of the apply phase --------------------===//
 #include "Rewrite/Rewrite.h"
+#include "Basic/LLVMCompat.h"
 #include "Rewrite/Blocks.h"
 #include "Rewrite/Journal.h"
 
@@ -198,8 +199,8 @@ TEST(Blocks, InsertRemoveRoundTrips) {
       // are kept.
       bool CRLF = Content.find("\r\n") != std::string::npos;
       EXPECT_EQ(With.find("x\r\n") != std::string::npos, CRLF);
-      EXPECT_EQ(llvm::StringRef(With).endswith("\n"),
-                llvm::StringRef(Content).endswith("\n"));
+      EXPECT_EQ(skgen::compat::endsWith(With, "\n"),
+                skgen::compat::endsWith(Content, "\n"));
     }
   }
 }
@@ -496,8 +497,10 @@ TEST(Diff, MyersFindsAMinimalScript) {
   std::string D = diffText(A, B, "a/f", "b/f");
   unsigned Changes = 0;
   for (llvm::StringRef L : splitLines(D))
-    if ((L.startswith("-") || L.startswith("+")) && !L.startswith("---") &&
-        !L.startswith("+++"))
+    if ((skgen::compat::startsWith(L, "-") ||
+         skgen::compat::startsWith(L, "+")) &&
+        !skgen::compat::startsWith(L, "---") &&
+        !skgen::compat::startsWith(L, "+++"))
       ++Changes;
   EXPECT_EQ(Changes, 5u);
 }
@@ -530,9 +533,9 @@ namespace {
 // The exported YAML, applied by the real clang-apply-replacements, gives
 // exactly the --fix result (LF and CRLF files, missing trailing newline).
 TEST(Export, ClangApplyReplacementsGivesTheFixResult) {
-  const char *CAR = "/usr/bin/clang-apply-replacements-14";
+  const char *CAR = SKGEN_CLANG_APPLY_REPLACEMENTS;
   if (!fs::exists(CAR))
-    GTEST_SKIP() << "no clang-apply-replacements-14";
+    GTEST_SKIP() << "no " << CAR;
   TempDir D;
   ASSERT_FALSE(fs::create_directory(D.file("fixes")));
   std::vector<gen::FileBlock> Blocks;

@@ -1,0 +1,100 @@
+//===- LLVMCompat.h - The LLVM/Clang API differences skgen builds across --===//
+//
+// skgen builds against LLVM/Clang 14 (the oldest supported) through 19 (the
+// primary). Every API difference between those versions that the code meets
+// is bridged here, behind one spelling, and nowhere else: no other file tests
+// LLVM_VERSION_MAJOR. Where an API exists unchanged in every supported version
+// the code uses it directly (e.g. SourceManager::getFileEntryRefForID,
+// StringLiteral::getCharByteWidth) instead of adding a shim here.
+//
+// To drop an old version: delete its branches; to support a new one: add a
+// branch and a line to docs/design.md ("Supported LLVM versions").
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_BASIC_LLVMCOMPAT_H
+#define SKGEN_BASIC_LLVMCOMPAT_H
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Support/ThreadPool.h"
+
+namespace skgen {
+namespace compat {
+
+// StringRef::startswith/endswith: deprecated in LLVM 18, removed in 19;
+// starts_with/ends_with exist from LLVM 16 on.
+inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
+#if LLVM_VERSION_MAJOR >= 16
+  return S.starts_with(Prefix);
+#else
+  return S.startswith(Prefix);
+#endif
+}
+
+inline bool endsWith(llvm::StringRef S, llvm::StringRef Suffix) {
+#if LLVM_VERSION_MAJOR >= 16
+  return S.ends_with(Suffix);
+#else
+  return S.endswith(Suffix);
+#endif
+}
+
+// llvm::ThreadPool became an interface (ThreadPoolInterface) with the
+// std::thread implementation StdThreadPool, aliased DefaultThreadPool, in
+// LLVM 19.
+#if LLVM_VERSION_MAJOR >= 19
+using ThreadPool = llvm::DefaultThreadPool;
+#else
+using ThreadPool = llvm::ThreadPool;
+#endif
+
+// Parses a command line as the `clang` driver does: driver options only, no
+// clang-cl or cc1-only options. LLVM 18 replaced the CLOption/NoDriverOption
+// flags of the option table by option visibilities.
+inline llvm::opt::InputArgList
+parseDriverArgs(llvm::ArrayRef<const char *> Argv, unsigned &MissingIndex,
+                unsigned &MissingCount) {
+  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+#if LLVM_VERSION_MAJOR >= 18
+  return Table.ParseArgs(
+      Argv, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::driver::options::ClangOption));
+#else
+  return Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                         /*FlagsToInclude=*/0,
+                         /*FlagsToExclude=*/clang::driver::options::CLOption |
+                             clang::driver::options::NoDriverOption);
+#endif
+}
+
+// LangOptions members renamed: CPlusPlus2b -> CPlusPlus23 in LLVM 17,
+// C2x -> C23 in 18. Macros, for X-macro lists of option names.
+#if LLVM_VERSION_MAJOR >= 17
+#define SKGEN_LANGOPT_CPLUSPLUS23 CPlusPlus23
+#else
+#define SKGEN_LANGOPT_CPLUSPLUS23 CPlusPlus2b
+#endif
+#if LLVM_VERSION_MAJOR >= 18
+#define SKGEN_LANGOPT_C23 C23
+#else
+#define SKGEN_LANGOPT_C23 C2x
+#endif
+
+// -fmodules-ts (LangOptions::ModulesTS) was removed in LLVM 17.
+inline bool modulesTS(const clang::LangOptions &LO) {
+#if LLVM_VERSION_MAJOR >= 17
+  return false;
+#else
+  return LO.ModulesTS;
+#endif
+}
+
+} // namespace compat
+} // namespace skgen
+
+#endif // SKGEN_BASIC_LLVMCOMPAT_H
