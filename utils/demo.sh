@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's first command: the whole point of skgen in one run.
 #
-#  1. set up (Debian packages: LLVM/Clang 14, libtorch, ...; PyTorch 2.13 in
+#  1. set up (Debian packages: LLVM/Clang, libtorch, ...; PyTorch 2.13 in
 #     .venv) and build skgen;
 #  2. configure the example op library examples/ (compile_commands.json);
 #  3. check that the generated code committed in examples/src is up to date;

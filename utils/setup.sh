@@ -3,9 +3,22 @@
 # Idempotent and quiet when everything is present.
 set -euo pipefail
 
-PKGS=(cmake ninja-build g++ clang-14 libclang-14-dev llvm-14-dev llvm-14-tools
-      clang-tools-14 clang-format-14 nlohmann-json3-dev libgtest-dev
+PKGS=(cmake ninja-build g++ nlohmann-json3-dev libgtest-dev
       libtorch-dev python3-torch python3-yaml python3-jsonschema patch strace)
+
+# LLVM/Clang: what the distribution offers of the supported range. Debian 12:
+# 19 (primary) and 14 (oldest supported; clang-format-14 formats the repo);
+# Debian 13 packages no LLVM 14: 19 only. utils/test.sh builds with each.
+# llvm-N-tools brings lit, FileCheck and not; clang-tools-N
+# clang-apply-replacements.
+case "$(cat /etc/debian_version 2>/dev/null)" in
+  13* | trixie*) LLVM_VERSIONS=(19) ;;
+  *) LLVM_VERSIONS=(19 14) ;;
+esac
+for v in "${LLVM_VERSIONS[@]}"; do
+  PKGS+=(clang-$v libclang-$v-dev llvm-$v-dev llvm-$v-tools clang-tools-$v
+         clang-format-$v)
+done
 
 missing=()
 for p in "${PKGS[@]}"; do
