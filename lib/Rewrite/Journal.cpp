@@ -52,35 +52,40 @@ bool Journal::fromJSON(llvm::StringRef Text, Journal &J) {
     return false;
   }
   const llvm::json::Object *O = V->getAsObject();
-  if (!O || O->getInteger("skgen-journal").getValueOr(0) != 1)
+  if (!O)
     return false;
-  llvm::Optional<llvm::StringRef> Id = O->getString("id");
+  // llvm::Optional (LLVM 14) or std::optional (16+): only `!` and `*`.
+  auto Version = O->getInteger("skgen-journal");
+  if (!Version || *Version != 1)
+    return false;
+  auto Id = O->getString("id");
   const llvm::json::Array *Fs = O->getArray("files");
   if (!Id || Id->empty() || !Fs ||
       Id->find_first_of("/\\.") != llvm::StringRef::npos)
     return false;
   J = Journal();
   J.Id = Id->str();
-  J.Pid = O->getInteger("pid").getValueOr(0);
+  if (auto Pid = O->getInteger("pid"))
+    J.Pid = *Pid;
   for (const llvm::json::Value &FV : *Fs) {
     const llvm::json::Object *F = FV.getAsObject();
     if (!F)
       return false;
-    llvm::Optional<llvm::StringRef> P = F->getString("path"),
-                                    Old = F->getString("old"),
-                                    New = F->getString("new");
+    auto P = F->getString("path"), Old = F->getString("old"),
+         New = F->getString("new");
     if (!P || P->empty() || !Old || !New)
       return false;
     JournalEntry E;
     E.Path = P->str();
     E.OldHash = Old->str();
     E.NewHash = New->str();
-    E.Created = F->getBoolean("created").getValueOr(false);
+    auto Created = F->getBoolean("created");
+    E.Created = Created && *Created;
     J.Files.push_back(std::move(E));
   }
   if (const llvm::json::Array *Ds = O->getArray("dirs"))
     for (const llvm::json::Value &D : *Ds)
-      if (llvm::Optional<llvm::StringRef> S = D.getAsString())
+      if (auto S = D.getAsString())
         J.Dirs.push_back(S->str());
   return true;
 }
