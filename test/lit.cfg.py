@@ -30,6 +30,7 @@ config.substitutions.append(("%clang_resource_dir", config.clang_resource_dir))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 car = os.path.join(config.llvm_tools_dir, "clang-apply-replacements")
 config.substitutions.append(("%clang-apply-replacements", car))
+config.substitutions.append(("%llvm_major", config.llvm_version_major))
 
 # libFuzzer harnesses (test/Fuzz), built with -DSKGEN_BUILD_FUZZERS=ON.
 config.substitutions.append(("%fuzzers", os.path.join(config.skgen_obj_root, "fuzzers")))

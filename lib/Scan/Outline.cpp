@@ -19,15 +19,13 @@ namespace scan {
 namespace {
 // The options that change how the raw lexer splits C++ into tokens, in a
 // fixed order (their bit).
+// clang-format off
 #define SKGEN_LEXER_OPTIONS(X)                                                 \
-  X(LineComment)                                                               \
-  X(CPlusPlus)                                                                 \
-  X(CPlusPlus11)                                                               \
-  X(CPlusPlus14)                                                               \
-  X(CPlusPlus17)                                                               \
+  X(LineComment) X(CPlusPlus) X(CPlusPlus11) X(CPlusPlus14) X(CPlusPlus17)     \
   X(CPlusPlus20) X(SKGEN_LANGOPT_CPLUSPLUS23) X(C99) X(C11) X(C17)             \
-      X(SKGEN_LANGOPT_C23) X(Digraphs) X(DollarIdents) X(WChar) X(Char8)       \
-          X(GNUMode) X(GNUKeywords) X(Bool) X(Half)
+  X(SKGEN_LANGOPT_C23) X(Digraphs) X(DollarIdents) X(WChar) X(Char8)           \
+  X(GNUMode) X(GNUKeywords) X(Bool) X(Half)
+// clang-format on
 
 clang::LangOptions fromBits(uint32_t Bits) {
   clang::LangOptions LO;
