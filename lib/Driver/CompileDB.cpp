@@ -1,5 +1,6 @@
 //===- CompileDB.cpp - Loading the compilation database -------------------===//
 #include "Driver/CompileDB.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/InputFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -71,7 +72,7 @@ loadFrom(const std::string &Dir, bool &Found, std::vector<Diagnostic> &Diags) {
     if (llvm::sys::fs::status(Path, St, /*follow=*/false))
       continue;
     Found = true;
-    bool JSON = llvm::StringRef(Name).endswith(".json");
+    bool JSON = compat::endsWith(llvm::StringRef(Name), ".json");
     std::string Error;
     auto Buf = readRegularFile(Path, JSON ? MaxCompileDBBytes : 1 << 20, Error);
     if (!Buf) {

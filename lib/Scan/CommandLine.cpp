@@ -149,9 +149,10 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
       return true;
     };
     // -include f, -includef, --include f, --include=f
-    if (A.startswith("-include") || A.startswith("--include")) {
-      llvm::StringRef V = A.drop_front(A.startswith("--") ? 9 : 8);
-      if (V.empty() || V.startswith("=")) {
+    if (compat::startsWith(A, "-include") ||
+        compat::startsWith(A, "--include")) {
+      llvm::StringRef V = A.drop_front(compat::startsWith(A, "--") ? 9 : 8);
+      if (V.empty() || compat::startsWith(V, "=")) {
         V.consume_front("=");
         if (V.empty() && I + 1 < Args.size())
           V = Args[++I];
@@ -159,7 +160,8 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
           Out.Forced.push_back(V.str());
         continue;
       }
-      if (!A.startswith("--include-") && !A.startswith("-include-")) {
+      if (!compat::startsWith(A, "--include-") &&
+          !compat::startsWith(A, "-include-")) {
         Out.Forced.push_back(V.str());
         continue;
       }

@@ -1,5 +1,6 @@
 //===- FactsFile.cpp - Reading untrusted facts files ----------------------===//
 #include "Scan/FactsFile.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/InputFile.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -310,9 +311,9 @@ static std::string resolved(const std::string &P) {
 }
 
 static bool isWithin(llvm::StringRef Path, llvm::StringRef Root) {
-  if (!Path.startswith(Root))
+  if (!compat::startsWith(Path, Root))
     return false;
-  return Path.size() == Root.size() || Root.endswith("/") ||
+  return Path.size() == Root.size() || compat::endsWith(Root, "/") ||
          Path[Root.size()] == '/';
 }
 

@@ -13,13 +13,13 @@ namespace skgen {
 namespace scan {
 
 std::string nonUTF8Encoding(llvm::StringRef Text) {
-  if (Text.startswith(llvm::StringRef("\xFF\xFE\0\0", 4)))
+  if (compat::startsWith(Text, llvm::StringRef("\xFF\xFE\0\0", 4)))
     return "UTF-32 (little-endian byte order mark)";
-  if (Text.startswith(llvm::StringRef("\0\0\xFE\xFF", 4)))
+  if (compat::startsWith(Text, llvm::StringRef("\0\0\xFE\xFF", 4)))
     return "UTF-32 (big-endian byte order mark)";
-  if (Text.startswith("\xFF\xFE"))
+  if (compat::startsWith(Text, "\xFF\xFE"))
     return "UTF-16 (little-endian byte order mark)";
-  if (Text.startswith("\xFE\xFF"))
+  if (compat::startsWith(Text, "\xFE\xFF"))
     return "UTF-16 (big-endian byte order mark)";
   if (Text.contains('\0'))
     return "null bytes (UTF-16 or UTF-32 without a byte order mark?)";
