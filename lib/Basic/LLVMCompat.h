@@ -14,6 +14,7 @@
 #ifndef SKGEN_BASIC_LLVMCOMPAT_H
 #define SKGEN_BASIC_LLVMCOMPAT_H
 
+#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -91,6 +92,17 @@ inline bool modulesTS(const clang::LangOptions &LO) {
   return false;
 #else
   return LO.ModulesTS;
+#endif
+}
+
+// Clang 17 added a line-number gutter to the source snippet of a rendered
+// diagnostic (`  5 | code`, DiagnosticOptions::ShowLineNumbers, on by
+// default). skgen prints its diagnostics as Clang 14 does, in every version.
+inline void hideSnippetLineNumbers(clang::DiagnosticOptions &O) {
+#if LLVM_VERSION_MAJOR >= 17
+  O.ShowLineNumbers = false;
+#else
+  (void)O;
 #endif
 }
 

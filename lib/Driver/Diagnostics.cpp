@@ -1,5 +1,6 @@
 //===- Diagnostics.cpp - Diagnostics rendered by Clang --------------------===//
 #include "Driver/Diagnostics.h"
+#include "Basic/LLVMCompat.h"
 #include "Scan/InputFile.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -43,6 +44,7 @@ public:
                /*ShouldOwnClient=*/false),
         Files(clang::FileSystemOptions()), SM(Engine, Files) {
     DiagOpts->ShowColors = Color;
+    compat::hideSnippetLineNumbers(*DiagOpts);
     Engine.setSourceManager(&SM);
     Printer.BeginSourceFile(LangOpts, nullptr);
   }
