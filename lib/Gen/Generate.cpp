@@ -66,7 +66,11 @@ const char *const DefaultBackendCheck =
 /// PyTorch has neither tag (1.13: its Library::def takes tags, from another
 /// enum), so the defs name them through macros that are empty there.
 /// torch/headeronly/version.h exists from PyTorch 2.9 on.
+/// Kept out of clang-format's hands: versions 14 and 19 format the braced
+/// macro bodies differently, and the block must not depend on the LLVM skgen
+/// is built with.
 const char *const TagsCheck =
+    "// clang-format off\n"
     "#if defined(__has_include)\n"
     "#if __has_include(<torch/headeronly/version.h>)\n"
     "#include <torch/headeronly/version.h>\n"
@@ -82,7 +86,8 @@ const char *const TagsCheck =
     "#define SKGEN_TAGS_OUT {}\n"
     "#define SKGEN_TAGS_INPLACE {}\n"
     "#endif\n"
-    "#endif\n";
+    "#endif\n"
+    "// clang-format on\n";
 
 /// `namespace {\n...\n} // namespace\n` around wrapper definitions.
 std::string anonymousNamespace(const std::string &Body) {
