@@ -4,9 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Basic/Version.h"
-#include "Driver/Config.h"
-#include "Driver/Diagnostics.h"
 #include "Driver/CompileDB.h"
+#include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
 #include "Driver/Driver.h"
 
@@ -73,6 +72,12 @@ static cl::opt<std::string>
              cl::desc("Alias dispatch key for the generated default kernels "
                       "(DefaultBackend for PyTorch <= 1.9)"),
              cl::init("CompositeExplicitAutograd"), cl::cat(SkgenCategory));
+static cl::opt<std::string> AliasDispatch(
+    "alias-dispatch",
+    cl::desc("How the alias-key wrappers reach the out= kernel: 'redispatch' "
+             "(take the DispatchKeySet, redispatch below it; default) or "
+             "'call' (a second dispatch)"),
+    cl::init("redispatch"), cl::Hidden, cl::cat(SkgenCategory));
 static cl::opt<unsigned> Jobs("j", cl::Prefix,
                               cl::desc("Translation units scanned in parallel"),
                               cl::init(0), cl::cat(SkgenCategory));
@@ -241,6 +246,12 @@ int main(int argc, const char **argv) {
     errs() << "skgen: error: --color takes 'auto', 'always' or 'never'\n";
     return skgen::ExitError;
   }
+  if (AliasDispatch != "redispatch" && AliasDispatch != "call") {
+    errs() << "skgen: error: --alias-dispatch takes 'redispatch' or 'call', "
+              "not '"
+           << AliasDispatch << "'\n";
+    return skgen::ExitError;
+  }
   if (!DumpGraph.empty() && DumpGraph != "json" && DumpGraph != "dot") {
     errs() << "skgen: error: --dump-graph takes 'json' or 'dot'\n";
     return skgen::ExitError;
@@ -296,6 +307,7 @@ int main(int argc, const char **argv) {
   Opts.AliasKey = AliasKey.getNumOccurrences() || Cfg.AliasKey.empty()
                       ? std::string(AliasKey)
                       : Cfg.AliasKey;
+  Opts.AliasDispatch = AliasDispatch;
   Opts.Force = Force;
   Opts.Format = Format == "sarif" ? skgen::OutputFormat::Sarif
                                   : skgen::OutputFormat::Text;

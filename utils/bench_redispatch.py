@@ -5,27 +5,34 @@ For a family ns::addone, skgen generates (a) direct functional/in-place
 wrappers under each backend that has an out kernel (they call the kernel
 function), and (b) CompositeExplicitAutograd wrappers that serve every other
 backend by calling ns::addone.out through the dispatcher (one more dispatch,
-plus an OptionalDeviceGuard). This script builds both paths from the SAME
+plus an OptionalDeviceGuard). The alias-key wrappers reach the out kernel in one of two
+ways (skgen --alias-dispatch): `redispatch` (the default: they take the
+DispatchKeySet and call skgen_op.redispatch below it) or `call` (a second,
+full dispatch, as before). This script builds the three paths from the SAME
 out kernel and times them in one process:
 
   A (direct):    SKGEN_STRUCTURED(..., CPU)
                  -> CPU addone/addone_ are skgen's direct wrappers.
-  B (alias key): SKGEN_STRUCTURED(..., Meta) + the same kernel hand-registered
-                 for CPU addone.out only
+  B (alias key, call): SKGEN_STRUCTURED(..., Meta) + the same kernel
+                 hand-registered for CPU addone.out only, generated with
+                 --alias-dispatch=call
                  -> CPU addone/addone_ run the CompositeExplicitAutograd
-                    wrappers, which redispatch to CPU addone.out.
+                    wrappers, which dispatch again to CPU addone.out.
+  C (alias key, redispatch): as B, generated with --alias-dispatch=redispatch
+                 -> the wrappers redispatch to CPU addone.out with the
+                    DispatchKeySet they were called with.
 
-Both use the generated Autograd entries (autogradNotImplementedFallback), so
-the only difference between A and B is the alias-key wrapper's extra trip.
+All use the generated Autograd entries (autogradNotImplementedFallback), so
+the only difference between A, B and C is the alias-key wrapper's trip.
 
 Steps: write the sources into a scratch dir, run `skgen --fix` on them,
 compile each to a shared library (g++ -O2), load both with
 torch.ops.load_library (real libtorch, /usr/bin/python3), check the dispatch
 tables and results, then time functional and in-place calls on small float32
-tensors, interleaved (every round measures A and B back to back, alternating
+tensors, interleaved (every round measures A, B and C back to back, rotating
 which goes first), with torch.add / Tensor.add_ as reference. Reports the
 median ns per call over the rounds (raw, nothing subtracted: Python call
-overhead is included) and the ratio B/A.
+overhead is included) and the ratios B/A, C/A and C/B.
 
 The ops are called through the overload's builtin
 (torch.ops.NS.addone.default._op), the thinnest Python entry into the
@@ -55,6 +62,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 NS_A = "benchops_direct"
 NS_B = "benchops_alias"
+NS_C = "benchops_redispatch"
 
 # One kernel, shared verbatim by both variants (only the namespace and the
 # annotation's key differ). Cheap on purpose: resize `out` (PyTorch's out=
@@ -112,20 +120,27 @@ def sh(cmd, what):
 
 
 def build(skgen, d):
-    srcs = {}
-    for variant, ns, key, extra in (("A (direct, CPU kernel)", NS_A, "CPU", ""),
-                                    ("B (alias key, Meta kernel + hand CPU out)", NS_B, "Meta",
-                                     HAND_CPU_OUT.format(ns=NS_B))):
+    srcs, how = {}, {}
+    for variant, ns, key, extra, dispatch in (
+            ("A (direct, CPU kernel)", NS_A, "CPU", "", "redispatch"),
+            ("B (alias key, call; Meta kernel + hand CPU out)", NS_B, "Meta",
+             HAND_CPU_OUT.format(ns=NS_B), "call"),
+            ("C (alias key, redispatch; Meta kernel + hand CPU out)", NS_C, "Meta",
+             HAND_CPU_OUT.format(ns=NS_C), "redispatch")):
         path = os.path.join(d, ns + ".cpp")
         with open(path, "w") as f:
             f.write(SOURCE.format(variant=variant, ns=ns, key=key, kernel=KERNEL.strip(),
                                   extra=extra))
-        srcs[ns] = path
+        srcs[ns], how[ns] = path, dispatch
     for ns, path in srcs.items():
-        sh([skgen, "--fix", path, "--"] + FLAGS, f"skgen on {ns}")
+        sh([skgen, "--fix", f"--alias-dispatch={how[ns]}", path, "--"] + FLAGS,
+           f"skgen on {ns}")
         with open(path) as f:
-            if "TORCH_LIBRARY_FRAGMENT" not in f.read():
-                sys.exit(f"skgen did not generate a block in {path}")
+            text = f.read()
+        if "TORCH_LIBRARY_FRAGMENT" not in text:
+            sys.exit(f"skgen did not generate a block in {path}")
+        if ns != NS_A and ("skgen_op.redispatch(" in text) != (how[ns] == "redispatch"):
+            sys.exit(f"{path}: the alias-key wrappers do not use {how[ns]}")
 
     def compile_one(ns):
         so = os.path.join(d, f"lib{ns}.so")
@@ -134,7 +149,7 @@ def build(skgen, d):
         return so
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
-        return list(ex.map(compile_one, [NS_A, NS_B]))
+        return list(ex.map(compile_one, [NS_A, NS_B, NS_C]))
 
 
 def kernel_keys(qualname):
@@ -153,14 +168,16 @@ def check(torch):
         if not (has(f"{NS_A}::{v}", "CPU") and has(f"{NS_A}::{v}", cea)):
             sys.exit(f"A: {NS_A}::{v} should have CPU (direct) and alias-key kernels:\n"
                      + torch._C._dispatch_dump(f"{NS_A}::{v}"))
-        if has(f"{NS_B}::{v}", "CPU") or not has(f"{NS_B}::{v}", cea):
-            sys.exit(f"B: {NS_B}::{v} should have no CPU kernel, only the alias-key one:\n"
-                     + torch._C._dispatch_dump(f"{NS_B}::{v}"))
-    if not (has(f"{NS_B}::addone.out", "CPU") and has(f"{NS_B}::addone.out", "Meta")):
-        sys.exit(f"B: {NS_B}::addone.out should have CPU and Meta kernels:\n"
-                 + torch._C._dispatch_dump(f"{NS_B}::addone.out"))
+        for ns in (NS_B, NS_C):
+            if has(f"{ns}::{v}", "CPU") or not has(f"{ns}::{v}", cea):
+                sys.exit(f"{ns}::{v} should have no CPU kernel, only the alias-key one:\n"
+                         + torch._C._dispatch_dump(f"{ns}::{v}"))
+    for ns in (NS_B, NS_C):
+        if not (has(f"{ns}::addone.out", "CPU") and has(f"{ns}::addone.out", "Meta")):
+            sys.exit(f"{ns}::addone.out should have CPU and Meta kernels:\n"
+                     + torch._C._dispatch_dump(f"{ns}::addone.out"))
     x = torch.arange(5, dtype=torch.float32)
-    for ns in (NS_A, NS_B):
+    for ns in (NS_A, NS_B, NS_C):
         ops = getattr(torch.ops, ns)
         assert torch.equal(ops.addone(x), x + 1), ns
         y = x.clone()
@@ -204,7 +221,7 @@ def main():
         check(torch)
         torch.set_num_threads(1)
 
-        A, B = getattr(torch.ops, NS_A), getattr(torch.ops, NS_B)
+        A, B, C = (getattr(torch.ops, ns) for ns in (NS_A, NS_B, NS_C))
         one_add = lambda x: torch.add(x, 1)  # noqa: E731
         one_add_ = lambda x: x.add_(1)  # noqa: E731
         # (variant, size, {"A": fn, "B": fn, "ref": fn})
@@ -212,14 +229,16 @@ def main():
         for n in sizes:
             cases.append(("functional", n, {"A": builtin(A.addone.default),
                                             "B": builtin(B.addone.default),
+                                            "C": builtin(C.addone.default),
                                             "ref": one_add}))
             cases.append(("in-place", n, {"A": builtin(A.addone_.default),
                                           "B": builtin(B.addone_.default),
+                                          "C": builtin(C.addone_.default),
                                           "ref": one_add_}))
         mode = torch.inference_mode() if a.inference_mode else contextlib.nullcontext()
         with mode:
             inputs = {n: torch.zeros(n, dtype=torch.float32) for n in sizes}
-            samples = {(v, n, w): [] for v, n, _ in cases for w in ("A", "B", "ref")}
+            samples = {(v, n, w): [] for v, n, _ in cases for w in ("A", "B", "C", "ref")}
             # Warm-up (first-call costs: static operator handles, allocator caches).
             for v, n, fns in cases:
                 for fn in fns.values():
@@ -227,7 +246,7 @@ def main():
             gc.disable()
             t0 = time.monotonic()
             for r in range(a.rounds):
-                order = ("A", "B") if r % 2 == 0 else ("B", "A")
+                order = (("A", "B", "C"), ("B", "C", "A"), ("C", "A", "B"))[r % 3]
                 for v, n, fns in cases:
                     for w in order + ("ref",):
                         samples[(v, n, w)].append(per_call_ns(fns[w], inputs[n], a.calls))
@@ -240,21 +259,24 @@ def main():
               f"float32 CPU tensors{im}; median of {a.rounds} interleaved rounds x "
               f"{a.calls} calls (build {build_s:.0f} s, timing {time_s:.0f} s)")
         print()
-        print("| variant | elements | A direct ns | B alias-key ns | B/A | B−A ns "
-              "| torch.add ref ns |")
-        print("|---|---|---|---|---|---|---|")
+        print("| variant | elements | A direct ns | B alias call ns | C alias redispatch ns "
+              "| B−A ns | C−A ns | C/B | torch.add ref ns |")
+        print("|---|---|---|---|---|---|---|---|---|")
         for v, n, _ in cases:
-            ma, mb, mr = med[(v, n, "A")], med[(v, n, "B")], med[(v, n, "ref")]
+            ma, mb, mc, mr = (med[(v, n, w)] for w in ("A", "B", "C", "ref"))
             ref = "`torch.add(x, 1)`" if v == "functional" else "`x.add_(1)`"
-            print(f"| {v} | {n} | {ma:.0f} | {mb:.0f} | {mb / ma:.3f} | {mb - ma:+.0f} "
-                  f"| {mr:.0f} ({ref}) |")
-        # Spread of the per-round ratio, to judge whether B/A is above noise.
+            print(f"| {v} | {n} | {ma:.0f} | {mb:.0f} | {mc:.0f} | {mb - ma:+.0f} "
+                  f"| {mc - ma:+.0f} | {mc / mb:.3f} | {mr:.0f} ({ref}) |")
+        # Spread of the per-round ratios, to judge whether they are above noise.
         print()
-        print("Per-round B/A ratio (A and B measured back to back), min / median / max:")
+        print("Per-round ratios (measured back to back), min / median / max:")
         for v, n, _ in cases:
-            rs = [b / x for x, b in zip(samples[(v, n, "A")], samples[(v, n, "B")])]
-            print(f"  {v:10} {n:5}: {min(rs):.3f} / {statistics.median(rs):.3f} / "
-                  f"{max(rs):.3f}")
+            line = f"  {v:10} {n:5}:"
+            for num, den in (("B", "A"), ("C", "A"), ("C", "B")):
+                rs = [x / y for x, y in zip(samples[(v, n, num)], samples[(v, n, den)])]
+                line += (f"  {num}/{den} {min(rs):.3f} / {statistics.median(rs):.3f} / "
+                         f"{max(rs):.3f}")
+            print(line)
     finally:
         if a.keep:
             print(f"scratch dir kept: {d}", file=sys.stderr)

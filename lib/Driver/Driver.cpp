@@ -442,6 +442,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   // emit
   gen::GenOptions GO;
   GO.AliasKey = Opts.AliasKey;
+  GO.AliasDispatch = Opts.AliasDispatch;
   GO.StandaloneFile = Opts.OutputFile;
   GO.OwnedNamespaces = Opts.OwnedNamespaces;
   std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);

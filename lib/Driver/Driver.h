@@ -39,6 +39,7 @@ struct DriverOptions {
   std::string OutputFile;
   bool DumpGenerated = false; // Print the generated blocks and stop.
   std::string AliasKey = "CompositeExplicitAutograd";
+  std::string AliasDispatch = "redispatch"; // or "call" (gen::GenOptions)
   unsigned Jobs = 1;
   bool Force = false;
   bool NoPrefilter = false;

@@ -8,6 +8,8 @@
 //                      + TORCH_LIBRARY_IMPL(ns, KEY, m) with the out kernel
 //   AliasKeyEmitter    per family: functional/in-place wrappers that
 //                      redispatch to ns::foo.out, under the alias key
+//                      (with the DispatchKeySet they are called with, or
+//                      by a second dispatch: GenOptions::AliasDispatch)
 //   MetaEmitter        per family with a meta function and no Meta kernel:
 //                      Meta kernels computed from the meta function
 //   AutogradEmitter    per family: autogradNotImplementedFallback() and, for
@@ -182,7 +184,7 @@ struct BackendEmitter {
 struct AliasKeyEmitter {
   static std::string emit(const FamilyApi &A,
                           const std::vector<Registration> &Regs,
-                          Includes &Inc) {
+                          const GenOptions &Opts, Includes &Inc) {
     std::string Wrappers, Impls, Key;
     for (const Registration &R : Regs) {
       if (R.K != Registration::Kind::AliasFunctional &&
@@ -190,7 +192,11 @@ struct AliasKeyEmitter {
         continue;
       Key = R.Key;
       std::string Name = wrapperName(R.Key, R.Op);
-      OutCall Redispatch{"skgen_op.call", typedOutHandle(A, Inc)};
+      OutCall Redispatch =
+          Opts.AliasDispatch == "call" || R.Key == "DefaultBackend"
+              ? aliasCall(A, Inc)
+              : aliasRedispatch(A, R.K == Registration::Kind::AliasFunctional,
+                                Inc);
       Wrappers += Wrappers.empty() ? "" : "\n";
       Wrappers += R.K == Registration::Kind::AliasFunctional
                       ? functionalWrapper(A, Name, true, Redispatch, Inc)
@@ -389,7 +395,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     };
     Add(Mine, PerFile[DeclPath]);
     PerFile.erase(DeclPath);
-    std::string Alias = AliasKeyEmitter::emit(*A, Regs, Decl.Inc);
+    std::string Alias = AliasKeyEmitter::emit(*A, Regs, Opts, Decl.Inc);
     Add(Mine, MetaEmitter::emit(*A, Regs, Decl.Inc));
     Add(Mine, Alias);
     Add(Mine, AutogradEmitter::emit(*A, Regs, Decl.Inc));

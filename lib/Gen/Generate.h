@@ -20,6 +20,10 @@ struct GenOptions {
   /// family of each defines its schemas in TORCH_LIBRARY(ns, m), the others
   /// (and every other namespace) in TORCH_LIBRARY_FRAGMENT(ns, m).
   std::vector<std::string> OwnedNamespaces;
+  /// How alias-key wrappers reach the out kernel: `redispatch` (they take
+  /// the DispatchKeySet and redispatch below it) or `call` (a second, full
+  /// dispatch). DefaultBackend (PyTorch <= 1.9) always uses `call`.
+  std::string AliasDispatch = "redispatch";
 };
 
 /// The generated code that belongs in one source file: what that file's

@@ -190,6 +190,18 @@ std::set<std::string> unusedParams(const CppSignature &Sig,
   return U;
 }
 
+/// \p Decl with `c10::DispatchKeySet skgen_keys` as first parameter when
+/// \p Call redispatches.
+std::string withKeys(std::string Decl, const OutCall *Call) {
+  if (!Call || Call->Keys.empty())
+    return Decl;
+  size_t Open = Decl.find('(');
+  bool NoParams = Decl.compare(Open + 1, 1, ")") == 0;
+  Decl.insert(Open + 1, std::string("c10::DispatchKeySet skgen_keys") +
+                            (NoParams ? "" : ", "));
+  return Decl;
+}
+
 std::string metaFunctional(const FamilyApi &A, const std::string &Name,
                            bool Guard, const OutCall *Call, Includes &Inc) {
   std::string S;
@@ -204,10 +216,12 @@ std::string metaFunctional(const FamilyApi &A, const std::string &Name,
          Options + ");\n";
   if (Call) {
     S += Call->Prelude;
-    S += indent(2) + Call->Callee + "(" + A.outCallArgs() + ");\n";
+    S += indent(2) + Call->call(A.outCallArgs()) + ";\n";
   }
   S += returnOutputs(A, Inc);
-  return A.Functional->declaration(Name, unusedParams(*A.Functional, S)) +
+  return withKeys(
+             A.Functional->declaration(Name, unusedParams(*A.Functional, S)),
+             Call) +
          " {\n" + S + "}\n";
 }
 
@@ -225,15 +239,16 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
          ", skgen_meta, 0, ::skgen::check_inplace(skgen_meta, " + Self +
          "));\n";
     S += Call->Prelude;
-    S += indent(2) + Call->Callee + "(" +
-         A.outCallArgs("skgen_" + Self + ".tensor()") + ");\n";
+    S += indent(2) + Call->call(A.outCallArgs("skgen_" + Self + ".tensor()")) +
+         ";\n";
     S += indent(2) + "skgen_" + Self + ".finish();\n";
   } else {
     S += indent(2) + "::skgen::check_inplace(skgen_meta, " + Self + ");\n";
   }
   S += indent(2) + "return " + Self + ";\n";
-  return A.Inplace->declaration(Name, unusedParams(*A.Inplace, S)) + " {\n" +
-         S + "}\n";
+  return withKeys(A.Inplace->declaration(Name, unusedParams(*A.Inplace, S)),
+                  Call) +
+         " {\n" + S + "}\n";
 }
 
 std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
@@ -262,7 +277,7 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   }
   if (Call) {
     S += Call->Prelude;
-    S += indent(2) + Call->Callee + "(" + A.outCallArgsViaOutputs() + ");\n";
+    S += indent(2) + Call->call(A.outCallArgsViaOutputs()) + ";\n";
     for (const std::string &O : Outs)
       S += indent(2) + "skgen_" + O + ".finish();\n";
   }
@@ -275,7 +290,8 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
       L += (L.empty() ? "" : ", ") + O;
     S += indent(2) + "return " + A.Out.ReturnType + "(" + L + ");\n";
   }
-  return A.Out.declaration(Name, unusedParams(A.Out, S)) + " {\n" + S + "}\n";
+  return withKeys(A.Out.declaration(Name, unusedParams(A.Out, S)), Call) +
+         " {\n" + S + "}\n";
 }
 
 //===--- Without a meta function ----------------------------------------===//
@@ -338,16 +354,32 @@ std::string typedOutHandle(const FamilyApi &A, Includes &Inc) {
          A.Out.functionType() + ">();\n";
 }
 
+OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc) {
+  Inc.add("c10/core/DispatchKeySet.h");
+  std::string Keys = "skgen_keys";
+  if (Functional) {
+    for (const std::string &O : A.outNames())
+      Keys += " | " + O + ".key_set()";
+    Keys = "(" + Keys + ")";
+  }
+  return {"skgen_op.redispatch", typedOutHandle(A, Inc),
+          Keys + " & c10::after_ADInplaceOrView_keyset"};
+}
+
+OutCall aliasCall(const FamilyApi &A, Includes &Inc) {
+  return {"skgen_op.call", typedOutHandle(A, Inc), ""};
+}
+
 std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
                               bool Guard, const OutCall &Call, Includes &Inc) {
   if (A.hasMeta())
     return metaFunctional(A, Name, Guard, &Call, Inc);
-  std::string S = A.Functional->declaration(Name) + " {\n";
+  std::string S = withKeys(A.Functional->declaration(Name), &Call) + " {\n";
   if (Guard)
     S += deviceGuard(*A.Functional, Inc);
   S += allocateOutputs(A, Inc);
   S += Call.Prelude;
-  S += indent(2) + Call.Callee + "(" + A.outCallArgs() + ");\n";
+  S += indent(2) + Call.call(A.outCallArgs()) + ";\n";
   S += returnOutputs(A, Inc);
   return S + "}\n";
 }
@@ -357,7 +389,7 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   if (A.hasMeta())
     return metaInplace(A, Name, Guard, &Call, Inc);
   const std::string &Self = A.Inplace->Params.front().Name;
-  std::string S = A.Inplace->declaration(Name) + " {\n";
+  std::string S = withKeys(A.Inplace->declaration(Name), &Call) + " {\n";
   if (Guard)
     S += deviceGuard(*A.Inplace, Inc);
   // An in-place op never changes the shape of self, but an out= kernel may
@@ -368,7 +400,7 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   S += indent(2) + "const c10::DimVector skgen_self_sizes(" + Self +
        ".sizes().begin(), " + Self + ".sizes().end());\n";
   S += Call.Prelude;
-  S += indent(2) + Call.Callee + "(" + A.outCallArgs(Self) + ");\n";
+  S += indent(2) + Call.call(A.outCallArgs(Self)) + ";\n";
   S +=
       indent(2) + "TORCH_CHECK(" + Self +
       ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +

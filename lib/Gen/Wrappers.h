@@ -54,11 +54,33 @@ struct FamilyApi {
 
 inline std::string indent(unsigned N) { return std::string(N, ' '); }
 
-/// How a wrapper calls the out kernel: directly, or through the dispatcher.
+/// How a wrapper calls the out kernel: directly, or through the dispatcher
+/// (`skgen_op.call`, a new dispatch) or below the current key
+/// (`skgen_op.redispatch`, with the keys the dispatcher passed in).
 struct OutCall {
   std::string Callee;  // `::myops::add_out_cpu` or `skgen_op.call`
   std::string Prelude; // e.g. the typed handle
+  /// When set, the wrapper takes `c10::DispatchKeySet skgen_keys` as first
+  /// parameter (the dispatcher passes it, the schema does not show it) and
+  /// the call's first argument is this expression.
+  std::string Keys;
+
+  /// `Callee(Keys, Args)`.
+  std::string call(const std::string &Args) const {
+    return Callee + "(" + (Keys.empty() ? "" : Keys + ", ") + Args + ")";
+  }
 };
+
+/// The redispatch of an alias-key wrapper: the keys it was called with (for
+/// a functional wrapper, plus those of the outputs it allocated: an op
+/// without tensor arguments is called with no keys), below autograd and
+/// ADInplaceOrView (handled by the time a backend's kernel runs; a fresh
+/// output's key set has them), straight to the out kernel of the same
+/// backend without computing the dispatch key again.
+OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc);
+/// The alias-key wrapper before DispatchKeySet plumbing: a second, full
+/// dispatch of the out overload (skgen --alias-dispatch=call).
+OutCall aliasCall(const FamilyApi &A, Includes &Inc);
 
 /// `static auto skgen_op = ...typed<Sig>();` for ns::foo.out.
 std::string typedOutHandle(const FamilyApi &A, Includes &Inc);

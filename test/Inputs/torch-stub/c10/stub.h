@@ -62,6 +62,7 @@ public:
   SymInt(int64_t = 0) {}
 };
 using SymIntArrayRef = ArrayRef<SymInt>;
+class DispatchKeySet;
 } // namespace c10
 
 namespace at {
@@ -70,6 +71,7 @@ public:
   Tensor() = default;
   c10::TensorOptionsFwd options() const;
   c10::ArrayRef<int64_t> sizes() const;
+  c10::DispatchKeySet key_set() const;
 };
 class Generator {};
 struct Dimname {};
@@ -106,6 +108,7 @@ class OperatorHandle;
 class DispatchKeySet {
 public:
   DispatchKeySet operator&(DispatchKeySet) const { return *this; }
+  DispatchKeySet operator|(DispatchKeySet) const { return *this; }
 };
 constexpr DispatchKeySet after_ADInplaceOrView_keyset{};
 class IValue {};
