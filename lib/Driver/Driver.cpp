@@ -513,6 +513,8 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   RO.Stamp = std::string("skgen ") + version();
   if (Opts.AliasKey != "CompositeExplicitAutograd")
     RO.Stamp += " --alias-key=" + Opts.AliasKey;
+  if (Opts.AliasDispatch != "redispatch")
+    RO.Stamp += " --alias-dispatch=" + Opts.AliasDispatch;
   std::vector<Diagnostic> PlanDiags;
   std::vector<rewrite::FileChange> Changes =
       rewrite::planChanges(Blocks, Scanned, RO, PlanDiags);
