@@ -145,7 +145,7 @@ struct BackendEmitter {
                           Includes &Inc) {
     Inc.add("torch/library.h");
     bool Guard = keyNeedsDeviceGuard(K.Key);
-    OutCall Direct{globalCppName(K.CppName), ""};
+    OutCall Direct{globalCppName(K.CppName), "", ""};
     std::string Wrappers, Impls;
     for (const Registration &R : Regs) {
       if (R.Via != &K)
