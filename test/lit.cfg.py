@@ -36,6 +36,11 @@ config.substitutions.append(("%llvm_major", config.llvm_version_major))
 config.substitutions.append(("%fuzzers", os.path.join(config.skgen_obj_root, "fuzzers")))
 if getattr(config, "skgen_fuzzers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("fuzzers")
+if getattr(config, "skgen_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("asan")
+    # Leaks in a tool that exits are not findings; everything else is fatal.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 # The PyTorch leg (`lit --param torch=system|venv`, default system): which
 # libtorch the tests that need the real one (REQUIRES: libtorch) compile, link

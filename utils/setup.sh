@@ -19,6 +19,9 @@ for v in "${LLVM_VERSIONS[@]}"; do
   PKGS+=(clang-$v libclang-$v-dev llvm-$v-dev llvm-$v-tools clang-tools-$v
          clang-format-$v)
 done
+# ASan, UBSan and libFuzzer for utils/test-asan.sh, built with the oldest
+# Clang offered (its sanitizer runtime).
+PKGS+=(libclang-rt-${LLVM_VERSIONS[-1]}-dev)
 
 missing=()
 for p in "${PKGS[@]}"; do

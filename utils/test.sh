@@ -71,6 +71,21 @@ for i in "${!VERSIONS[@]}"; do
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
   summary+=("LLVM $v ($(basename "$BUILD")): $p passed, $f failed, $s skipped; build ${built}s, tests $((SECONDS - start - built))s")
 done
+
+# The same suites built with ASan+UBSan, and the fuzzers (build-asan/).
+if [[ "${SKGEN_ASAN:-1}" != 0 ]]; then
+  LOG="${SKGEN_ASAN_BUILD_DIR:-$ROOT/build-asan}/test-results.txt"
+  mkdir -p "$(dirname "$LOG")"
+  start=$SECONDS
+  "$ROOT/utils/test-asan.sh" 2>&1 | tee "$LOG"
+  status=${PIPESTATUS[0]}
+  p=$(($(count Passed "$LOG") + $(count 'Expectedly Failed' "$LOG")))
+  f=$(($(count Failed "$LOG") + $(count 'Unexpectedly Passed' "$LOG") + $(count Unresolved "$LOG") + $(count 'Timed Out' "$LOG")))
+  s=$(($(count Unsupported "$LOG") + $(count Skipped "$LOG")))
+  [[ $status -ne 0 && $f -eq 0 ]] && f=1
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+  summary+=("ASan+UBSan (build-asan): $p passed, $f failed, $s skipped; $((SECONDS - start))s")
+fi
 printf '%s\n' "${summary[@]}"
 echo "$passed passed, $failed failed, $skipped skipped"
 exit $((failed > 0))
