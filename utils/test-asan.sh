@@ -26,13 +26,12 @@ if [[ -z "$CLANG" ]]; then
   echo "  Failed: 1"
   exit 1
 fi
-if [[ ! -f "$ASAN/build.ninja" ]]; then
-  cmake -S "$ROOT" -B "$ASAN" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER="clang-$CLANG" -DCMAKE_CXX_COMPILER="clang++-$CLANG" \
-    -DSKGEN_LLVM_VERSION="$CLANG" -DSKGEN_TEST_CXX="$(command -v g++)" \
-    -DSKGEN_SANITIZE=ON -DSKGEN_BUILD_FUZZERS=ON >/dev/null || {
-    echo "sanitizer leg: configure failed"; echo "  Failed: 1"; exit 1; }
-fi
+# Configured every run (a few seconds) so changed options reach an old tree.
+cmake -S "$ROOT" -B "$ASAN" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER="clang-$CLANG" -DCMAKE_CXX_COMPILER="clang++-$CLANG" \
+  -DSKGEN_LLVM_VERSION="$CLANG" -DSKGEN_TEST_CXX="$(command -v g++)" \
+  -DSKGEN_SANITIZE=ON -DSKGEN_BUILD_FUZZERS=ON >/dev/null || {
+  echo "sanitizer leg: configure failed"; echo "  Failed: 1"; exit 1; }
 ninja -C "$ASAN" -j"${SKGEN_JOBS:-2}" | { grep -v '^\[' || true; }
 if [[ ${PIPESTATUS[0]} -ne 0 ]]; then
   echo "sanitizer leg: build failed"
