@@ -65,6 +65,9 @@ if leg.available:
     config.available_features.add("torch-" + leg.name)
     if leg.version >= (2, 13):
         config.available_features.add("torch-compile")
+# A FileCheck prefix for output that exists only where torch.compile is tested.
+config.substitutions.append(("%torch_compile_prefix",
+                             "COMPILE" if leg.version >= (2, 13) else "NO-COMPILE"))
 lit_config.note("PyTorch leg '%s': %s" % (leg.name, leg.describe()))
 # strace that can trace (ptrace may be forbidden in a container).
 if shutil.which("strace"):

@@ -52,7 +52,9 @@
 //
 // Symbolic sizes: with PyTorch >= 2 sizes are c10::SymInt
 // (skgen::SizeVector = c10::SymDimVector), so the generated Meta kernels
-// work under torch.compile(dynamic=True); with 1.13 they are int64_t.
+// work under torch.compile(dynamic=True); with 1.13 they are int64_t. A meta
+// function takes `SymInt` / `SymInt[]` schema arguments as skgen::SymInt /
+// skgen::SymIntArrayRef (skgen/symint.h), symbolic with PyTorch >= 2.
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_STRUCTURED_H
 #define SKGEN_STRUCTURED_H
@@ -76,22 +78,7 @@
 #include <initializer_list>
 #include <vector>
 
-#if defined(__has_include)
-#if __has_include(<torch/headeronly/version.h>)
-#include <torch/headeronly/version.h>
-#elif __has_include(<torch/version.h>)
-#include <torch/version.h>
-#endif
-#endif
-
-/// 1 when sizes are c10::SymInt (PyTorch >= 2), else 0.
-#if !defined(SKGEN_SYMBOLIC_SIZES)
-#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
-#define SKGEN_SYMBOLIC_SIZES 1
-#else
-#define SKGEN_SYMBOLIC_SIZES 0
-#endif
-#endif
+#include <skgen/symint.h> // SKGEN_SYMBOLIC_SIZES, skgen::SymInt
 
 namespace skgen {
 

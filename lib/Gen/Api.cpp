@@ -53,7 +53,9 @@ std::optional<CppSignature> cppSignature(const schema::FunctionSchema &S,
       Why = "argument '" + A.Name + "': " + Why;
       return std::nullopt;
     }
-    Sig.Params.push_back(CppParam{T->Spelling, cppArgName(A.Name), &A});
+    Sig.Params.push_back(
+        CppParam{T->Symbolic.empty() ? T->Spelling : T->Symbolic,
+                 cppArgName(A.Name), &A});
   }
   return Sig;
 }

@@ -43,7 +43,9 @@ struct CppSignature {
 };
 
 /// Builds the signature of \p S; nullopt (with \p Why) if a type has no
-/// dispatcher C++ mapping.
+/// dispatcher C++ mapping. `SymInt` / `SymInt[]` arguments are taken as
+/// `::skgen::SymInt` / `::skgen::SymIntArrayRef` (symbolic with PyTorch >= 2,
+/// CppType::Symbolic), as torchgen's wrappers take c10::SymInt.
 std::optional<CppSignature> cppSignature(const schema::FunctionSchema &S,
                                          std::string &Why);
 

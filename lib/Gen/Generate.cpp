@@ -145,7 +145,7 @@ struct BackendEmitter {
                           Includes &Inc) {
     Inc.add("torch/library.h");
     bool Guard = keyNeedsDeviceGuard(K.Key);
-    OutCall Direct{globalCppName(K.CppName), "", ""};
+    OutCall Direct = directCall(A, K);
     std::string Wrappers, Impls;
     for (const Registration &R : Regs) {
       if (R.Via != &K)
@@ -355,6 +355,9 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     FileContent &Decl = FamilyPlaced ? FileFor(familyFile(F)) : Nowhere;
     Decl.placeAfter(F.InsertAfterLine, F.InsertAfterOffset);
     std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc, Owner);
+    // SymInt / SymInt[] arguments: skgen::SymInt, SKGEN_GUARD_INT, ...
+    if (A->hasSymbolic())
+      Decl.Inc.add("skgen/symint.h");
 
     // Per-kernel code goes to each kernel's file; in the declaring file it
     // follows the defs.
@@ -368,7 +371,9 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
           PerFile[Standalone ? Opts.StandaloneFile : kernelFile(K)];
       S += (S.empty() ? "" : "\n") + BackendEmitter::emit(*A, K, Regs, KF.Inc);
       if (Standalone)
-        KF.Decls.add(K.CppName, A->Out, KF.Inc);
+        KF.Decls.add(K.CppName, kernelSignature(*A, K), KF.Inc);
+      if (A->hasSymbolic())
+        KF.Inc.add("skgen/symint.h");
     }
     if (!F.Options.AllocFunction.empty() && A->Functional)
       for (const Kernel &K : F.Kernels)

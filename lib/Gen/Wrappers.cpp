@@ -72,24 +72,91 @@ bool FamilyApi::isOut(const schema::Argument &A) const {
   return false;
 }
 
-std::string FamilyApi::outCallArgs(const std::string &OutAs) const {
+/// \p Arg passed through macro \p Convert[I], if any.
+static std::string converted(const std::string &Arg, size_t I,
+                             const std::vector<std::string> &Convert) {
+  if (I >= Convert.size() || Convert[I].empty())
+    return Arg;
+  return Convert[I] + "(" + Arg + ")";
+}
+
+std::string
+FamilyApi::outCallArgs(const std::string &OutAs,
+                       const std::vector<std::string> &Convert) const {
   std::string S;
   for (size_t I = 0; I < Out.Params.size(); ++I) {
     const CppParam &P = Out.Params[I];
-    S += (I ? ", " : "") +
-         ((!OutAs.empty() && P.Arg && isOut(*P.Arg)) ? OutAs : P.Name);
+    S += (I ? ", " : "") + ((!OutAs.empty() && P.Arg && isOut(*P.Arg))
+                                ? OutAs
+                                : converted(P.Name, I, Convert));
   }
   return S;
 }
 
-std::string FamilyApi::outCallArgsViaOutputs() const {
+std::string FamilyApi::outCallArgsViaOutputs(
+    const std::vector<std::string> &Convert) const {
   std::string S;
   for (size_t I = 0; I < Out.Params.size(); ++I) {
     const CppParam &P = Out.Params[I];
-    S += (I ? ", " : "") +
-         ((P.Arg && isOut(*P.Arg)) ? "skgen_" + P.Name + ".tensor()" : P.Name);
+    S += (I ? ", " : "") + ((P.Arg && isOut(*P.Arg))
+                                ? "skgen_" + P.Name + ".tensor()"
+                                : converted(P.Name, I, Convert));
   }
   return S;
+}
+
+bool FamilyApi::hasSymbolic() const {
+  for (const CppParam &P : Out.Params)
+    if (P.Arg && schema::isSymbolic(P.Arg->Ty))
+      return true;
+  return false;
+}
+
+/// The canonical type kernel \p K declares for parameter \p I, or "".
+static std::string kernelCanonical(const graph::Kernel &K, size_t I) {
+  return I < K.ParamCanonicals.size() ? K.ParamCanonicals[I] : "";
+}
+
+static bool takesSymInt(const std::string &Canonical) {
+  return Canonical == "c10::SymInt";
+}
+static bool takesSymIntList(const std::string &Canonical) {
+  return Canonical == "c10::ArrayRef<c10::SymInt>";
+}
+
+OutCall directCall(const FamilyApi &A, const graph::Kernel &K) {
+  OutCall C{globalCppName(K.CppName), "", "", {}};
+  for (size_t I = 0; I < A.Out.Params.size(); ++I) {
+    const CppParam &P = A.Out.Params[I];
+    std::string Macro;
+    if (P.Arg && schema::isSymbolic(P.Arg->Ty)) {
+      std::string Canon = kernelCanonical(K, I);
+      if (P.Arg->Ty.isList())
+        Macro = takesSymIntList(Canon) ? "SKGEN_AS_SYMINTARRAYREF"
+                                       : "SKGEN_AS_INTARRAYREF";
+      else if (!takesSymInt(Canon))
+        Macro = "SKGEN_GUARD_INT";
+    }
+    C.Convert.push_back(Macro);
+  }
+  return C;
+}
+
+CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K) {
+  CppSignature Sig = A.Out;
+  for (size_t I = 0; I < Sig.Params.size(); ++I) {
+    CppParam &P = Sig.Params[I];
+    if (!P.Arg || !schema::isSymbolic(P.Arg->Ty))
+      continue;
+    std::string Canon = kernelCanonical(K, I);
+    if (takesSymInt(Canon))
+      P.Type = "c10::SymInt";
+    else if (takesSymIntList(Canon))
+      P.Type = "c10::SymIntArrayRef";
+    else
+      P.Type = P.Arg->Ty.isList() ? "at::IntArrayRef" : "int64_t";
+  }
+  return Sig;
 }
 
 namespace {
@@ -130,7 +197,18 @@ std::string metaCall(const FamilyApi &A, Includes &Inc) {
         globalCppName(O.MetaFunction) + "(" + A.MetaSig->argumentNames() + ")";
   } else {
     const schema::MetaPreset *P = schema::findMetaPreset(O.MetaPreset);
-    Call = schema::metaPresetCall(*P, O.MetaPresetArgs, cppName, A.F->Out.Op);
+    // Presets take concrete dims: a `SymInt` / `SymInt[]` argument is
+    // guarded to an int64_t / at::IntArrayRef.
+    auto Arg = [&](const std::string &Name) {
+      std::string N = cppName(Name);
+      for (const schema::Argument &Ar : A.F->Out.Arguments)
+        if (Ar.Name == Name && schema::isSymbolic(Ar.Ty))
+          return (Ar.Ty.isList() ? "SKGEN_AS_INTARRAYREF("
+                                 : "SKGEN_GUARD_INT(") +
+                 N + ")";
+      return N;
+    };
+    Call = schema::metaPresetCall(*P, O.MetaPresetArgs, Arg, A.F->Out.Op);
   }
   return indent(2) + "const ::skgen::Meta skgen_meta = " + Call + ";\n";
 }
@@ -216,7 +294,7 @@ std::string metaFunctional(const FamilyApi &A, const std::string &Name,
          Options + ");\n";
   if (Call) {
     S += Call->Prelude;
-    S += indent(2) + Call->call(A.outCallArgs()) + ";\n";
+    S += indent(2) + Call->call(A.outCallArgs("", Call->Convert)) + ";\n";
   }
   S += returnOutputs(A, Inc);
   return withKeys(
@@ -239,7 +317,9 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
          ", skgen_meta, 0, ::skgen::check_inplace(skgen_meta, " + Self +
          "));\n";
     S += Call->Prelude;
-    S += indent(2) + Call->call(A.outCallArgs("skgen_" + Self + ".tensor()")) +
+    S += indent(2) +
+         Call->call(
+             A.outCallArgs("skgen_" + Self + ".tensor()", Call->Convert)) +
          ";\n";
     S += indent(2) + "skgen_" + Self + ".finish();\n";
   } else {
@@ -277,7 +357,7 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   }
   if (Call) {
     S += Call->Prelude;
-    S += indent(2) + Call->call(A.outCallArgsViaOutputs()) + ";\n";
+    S += indent(2) + Call->call(A.outCallArgsViaOutputs(Call->Convert)) + ";\n";
     for (const std::string &O : Outs)
       S += indent(2) + "skgen_" + O + ".finish();\n";
   }
@@ -362,12 +442,14 @@ OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc) {
       Keys += " | " + O + ".key_set()";
     Keys = "(" + Keys + ")";
   }
-  return {"skgen_op.redispatch", typedOutHandle(A, Inc),
-          Keys + " & c10::after_ADInplaceOrView_keyset"};
+  return {"skgen_op.redispatch",
+          typedOutHandle(A, Inc),
+          Keys + " & c10::after_ADInplaceOrView_keyset",
+          {}};
 }
 
 OutCall aliasCall(const FamilyApi &A, Includes &Inc) {
-  return {"skgen_op.call", typedOutHandle(A, Inc), ""};
+  return {"skgen_op.call", typedOutHandle(A, Inc), "", {}};
 }
 
 std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
@@ -379,7 +461,7 @@ std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
     S += deviceGuard(*A.Functional, Inc);
   S += allocateOutputs(A, Inc);
   S += Call.Prelude;
-  S += indent(2) + Call.call(A.outCallArgs()) + ";\n";
+  S += indent(2) + Call.call(A.outCallArgs("", Call.Convert)) + ";\n";
   S += returnOutputs(A, Inc);
   return S + "}\n";
 }
@@ -400,7 +482,7 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   S += indent(2) + "const c10::DimVector skgen_self_sizes(" + Self +
        ".sizes().begin(), " + Self + ".sizes().end());\n";
   S += Call.Prelude;
-  S += indent(2) + Call.call(A.outCallArgs(Self)) + ";\n";
+  S += indent(2) + Call.call(A.outCallArgs(Self, Call.Convert)) + ";\n";
   S +=
       indent(2) + "TORCH_CHECK(" + Self +
       ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +

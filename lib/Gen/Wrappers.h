@@ -45,11 +45,16 @@ struct FamilyApi {
   std::vector<std::string> outNames() const;
   bool isOut(const schema::Argument &A) const;
   /// The out call's arguments, with out arguments replaced by \p OutAs (or
-  /// their own names when empty).
-  std::string outCallArgs(const std::string &OutAs = "") const;
+  /// their own names when empty), each passed through the macro \p Convert
+  /// names for it (OutCall::Convert).
+  std::string outCallArgs(const std::string &OutAs = "",
+                          const std::vector<std::string> &Convert = {}) const;
   /// The out call's arguments with each out argument `x` as
   /// `skgen_x.tensor()`.
-  std::string outCallArgsViaOutputs() const;
+  std::string
+  outCallArgsViaOutputs(const std::vector<std::string> &Convert = {}) const;
+  /// True if an argument is `SymInt` or `SymInt[]` (skgen/symint.h).
+  bool hasSymbolic() const;
 };
 
 inline std::string indent(unsigned N) { return std::string(N, ' '); }
@@ -64,6 +69,11 @@ struct OutCall {
   /// parameter (the dispatcher passes it, the schema does not show it) and
   /// the call's first argument is this expression.
   std::string Keys;
+  /// Per parameter of the out signature, a macro the argument is passed
+  /// through ("" = as it is): SKGEN_GUARD_INT / SKGEN_AS_INTARRAYREF when a
+  /// kernel takes int64_t / at::IntArrayRef for a `SymInt` / `SymInt[]`
+  /// argument, which generated code takes symbolically.
+  std::vector<std::string> Convert;
 
   /// `Callee(Keys, Args)`.
   std::string call(const std::string &Args) const {
@@ -81,6 +91,13 @@ OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc);
 /// The alias-key wrapper before DispatchKeySet plumbing: a second, full
 /// dispatch of the out overload (skgen --alias-dispatch=call).
 OutCall aliasCall(const FamilyApi &A, Includes &Inc);
+
+/// The direct call of kernel \p K, converting `SymInt` / `SymInt[]`
+/// arguments to what it takes (its recorded parameter types).
+OutCall directCall(const FamilyApi &A, const graph::Kernel &K);
+/// The out signature as kernel \p K declares it (c10::SymInt or int64_t for
+/// a `SymInt` argument, ...), for a forward declaration.
+CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K);
 
 /// `static auto skgen_op = ...typed<Sig>();` for ns::foo.out.
 std::string typedOutHandle(const FamilyApi &A, Includes &Inc);

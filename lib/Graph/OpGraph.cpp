@@ -451,6 +451,8 @@ private:
     Ker.InsertAfterLine = K.InsertAfterLine;
     Ker.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
     Ker.Unplaced = K.DefinitionUnseen;
+    for (const CppParamFact &P : K.Params)
+      Ker.ParamCanonicals.push_back(P.Canonical);
     F.Kernels.push_back(std::move(Ker));
   }
 

@@ -30,6 +30,11 @@ struct Kernel {
   /// declaration (KernelFact::DefinitionUnseen): its code has no place in
   /// this run (except with --output).
   bool Unplaced = false;
+  /// The canonical type of each parameter as declared (KernelFact::Params;
+  /// empty when unknown): generated code converts a `SymInt` / `SymInt[]`
+  /// argument to int64_t / at::IntArrayRef only for a kernel that takes
+  /// those.
+  std::vector<std::string> ParamCanonicals;
 };
 
 struct Family {

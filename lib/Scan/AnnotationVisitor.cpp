@@ -1114,9 +1114,23 @@ private:
     SourceLocation RetLoc = F->getReturnTypeSourceRange().getBegin();
     CppParamFact Ret = paramFact(F->getReturnType(), "",
                                  RetLoc.isValid() ? RetLoc : F->getLocation());
-    return scan::checkMetaSignature(qualifiedName(F),
-                                    Locs.convert(F->getLocation()), Params, Ret,
-                                    S, Locs.convert(O.MacroLoc), Diags);
+    return scan::checkMetaSignature(
+        qualifiedName(F), Locs.convert(F->getLocation()), Params, Ret, S,
+        Locs.convert(O.MacroLoc), Diags, symIntCanonical());
+  }
+
+  /// The canonical type of `skgen::SymInt` (skgen/symint.h) in this
+  /// translation unit: `c10::SymInt` with PyTorch >= 2, `long` with 1.13 (or
+  /// when the TU does not declare it).
+  std::string symIntCanonical() {
+    TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+    for (NamedDecl *N : TU->lookup(&Ctx.Idents.get("skgen")))
+      if (const auto *NS = dyn_cast<NamespaceDecl>(N))
+        for (NamedDecl *D : NS->lookup(&Ctx.Idents.get("SymInt")))
+          if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+            return TD->getUnderlyingType().getCanonicalType().getAsString(
+                CanonPolicy);
+    return "long";
   }
 
   /// SKGEN_META_PRESET(name, args...): a known preset whose roles bind to

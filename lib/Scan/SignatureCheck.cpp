@@ -131,7 +131,8 @@ bool checkMetaSignature(const std::string &Fn, const SourceLoc &FnLoc,
                         const CppParamFact &Return,
                         const schema::FunctionSchema &Out,
                         const SourceLoc &AnnotationLoc,
-                        std::vector<Diagnostic> &Diags) {
+                        std::vector<Diagnostic> &Diags,
+                        const std::string &SymIntCanonical) {
   auto Error = [&](const SourceLoc &Loc, std::string Msg) {
     Diagnostic D = errorAt(Loc.valid() ? Loc : FnLoc, std::move(Msg));
     if (AnnotationLoc.valid())
@@ -171,13 +172,24 @@ bool checkMetaSignature(const std::string &Fn, const SourceLoc &FnLoc,
     for (size_t I = 0; I < Types.size(); ++I) {
       const CppParamFact &P = Params[I];
       const schema::CppType &T = Types[I];
-      if (sameCppType(P, T.IsReference, T.IsConst, T.Canonical))
+      std::vector<std::string> Accepted = T.symbolicCanonicals(SymIntCanonical);
+      if (std::any_of(Accepted.begin(), Accepted.end(),
+                      [&](const std::string &C) {
+                        return sameCppType(P, T.IsReference, T.IsConst, C);
+                      }))
         continue;
       std::string Name = P.Name.empty() ? "parameter " + std::to_string(I + 1)
                                         : "parameter '" + P.Name + "'";
+      std::string As = "'" + T.Spelling + "'";
+      if (!T.Symbolic.empty())
+        As = "'" + T.Symbolic.substr(2) + "' (" +
+             (T.Symbolic == "::skgen::SymInt" ? "c10::SymInt"
+                                              : "c10::SymIntArrayRef") +
+             " with PyTorch >= 2, symbolic under torch.compile; "
+             "skgen/symint.h)";
       Error(P.Loc, Name + " of meta function '" + Fn + "' has type '" +
                        P.Spelling + "'; schema argument '" + argText(*Args[I]) +
-                       "' is passed as '" + T.Spelling + "'");
+                       "' is passed as " + As);
       Ok = false;
     }
   }

@@ -30,12 +30,16 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
 /// convention) and returns `skgen::Meta` by value. Appends one error per
 /// mismatch (at the parameter, the return type or \p FnLoc), each with a
 /// note at \p AnnotationLoc. Returns true when everything matches.
+/// `SymInt` / `SymInt[]` arguments are passed as skgen::SymInt /
+/// skgen::SymIntArrayRef, whose canonical type in the translation unit is
+/// \p SymIntCanonical (`c10::SymInt` with PyTorch >= 2) / an ArrayRef of it.
 bool checkMetaSignature(const std::string &Fn, const SourceLoc &FnLoc,
                         const std::vector<CppParamFact> &Params,
                         const CppParamFact &Return,
                         const schema::FunctionSchema &Out,
                         const SourceLoc &AnnotationLoc,
-                        std::vector<Diagnostic> &Diags);
+                        std::vector<Diagnostic> &Diags,
+                        const std::string &SymIntCanonical = "long");
 
 /// The canonical type a meta function returns.
 inline const char *metaReturnCanonical() { return "skgen::Meta"; }

@@ -7,13 +7,15 @@ namespace schema {
 namespace {
 
 CppType value(std::string Spelling, std::string Canonical) {
-  return CppType{std::move(Spelling), std::move(Canonical), false, false, {}};
+  return CppType{
+      std::move(Spelling), std::move(Canonical), false, false, {}, {}};
 }
 CppType constRef(std::string Bare, std::string Canonical) {
-  return CppType{"const " + Bare + " &", std::move(Canonical), true, true, {}};
+  return CppType{
+      "const " + Bare + " &", std::move(Canonical), true, true, {}, {}};
 }
 CppType mutRef(std::string Bare, std::string Canonical) {
-  return CppType{Bare + " &", std::move(Canonical), false, true, {}};
+  return CppType{Bare + " &", std::move(Canonical), false, true, {}, {}};
 }
 
 // Base (non-optional, non-list) value types passed by value.
@@ -55,8 +57,10 @@ std::optional<CppType> mapType(const Type &T, std::string &Why) {
     return constRef("at::Scalar", "c10::Scalar");
   if (const ValueType *V = findValueType(T)) {
     CppType C = value(V->Spelling, V->Canonical);
-    if (T.isNamed("SymInt"))
+    if (T.isNamed("SymInt")) {
       C.AlsoAccepted.push_back("c10::SymInt");
+      C.Symbolic = "::skgen::SymInt";
+    }
     return C;
   }
 
@@ -92,8 +96,14 @@ std::optional<CppType> mapType(const Type &T, std::string &Why) {
     if (E.isOptional() && E.Elements.front().isTensor())
       return constRef("c10::List<c10::optional<at::Tensor>>",
                       "c10::List<c10::optional<at::Tensor>>");
-    if (E.isNamed("int") || E.isNamed("SymInt"))
+    if (E.isNamed("int"))
       return value("at::IntArrayRef", "c10::ArrayRef<long>");
+    if (E.isNamed("SymInt")) {
+      CppType C = value("at::IntArrayRef", "c10::ArrayRef<long>");
+      C.AlsoAccepted.push_back("c10::ArrayRef<c10::SymInt>");
+      C.Symbolic = "::skgen::SymIntArrayRef";
+      return C;
+    }
     if (E.isNamed("float"))
       return value("at::ArrayRef<double>", "c10::ArrayRef<double>");
     if (E.isNamed("Scalar"))
@@ -109,6 +119,24 @@ std::optional<CppType> mapType(const Type &T, std::string &Why) {
 }
 
 } // namespace
+
+bool isSymbolic(const Type &T) {
+  return T.isNamed("SymInt") ||
+         (T.isList() && T.Elements.front().isNamed("SymInt"));
+}
+
+std::vector<std::string>
+CppType::symbolicCanonicals(const std::string &SymIntCanonical) const {
+  if (Symbolic.empty())
+    return {Canonical};
+  bool List = Symbolic == "::skgen::SymIntArrayRef";
+  // c10::SymInt converts from int64_t (1.13), c10::SymIntArrayRef does not.
+  if (List)
+    return {"c10::ArrayRef<" + SymIntCanonical + ">"};
+  if (SymIntCanonical == "c10::SymInt")
+    return {SymIntCanonical};
+  return {SymIntCanonical, "c10::SymInt"};
+}
 
 std::optional<CppType> argumentCppType(const Argument &A, std::string &Why) {
   return mapType(A.Ty, Why);
@@ -143,7 +171,7 @@ std::optional<CppType> returnCppType(const FunctionSchema &S,
     const std::string &Sp = Spellings.front();
     bool Ref = Sp.back() == '&';
     if (Ref)
-      return CppType{Sp, Sp.substr(0, Sp.size() - 2), false, true, {}};
+      return CppType{Sp, Sp.substr(0, Sp.size() - 2), false, true, {}, {}};
     return value(Sp, Canonicals.front());
   }
   std::string Sp = "::std::tuple<", Ca = "std::tuple<";

@@ -31,9 +31,21 @@ struct CppType {
   bool IsReference = false;
   /// Other canonical types a kernel may declare for this argument, which the
   /// dispatcher accepts as well and generated code can pass it to: for
-  /// `SymInt`, `c10::SymInt` (the symbolic form; generated wrappers pass an
-  /// int64_t, which converts implicitly).
+  /// `SymInt` / `SymInt[]`, `c10::SymInt` / `c10::SymIntArrayRef` (the
+  /// symbolic forms).
   std::vector<std::string> AlsoAccepted;
+  /// How generated wrappers, Meta kernels and meta functions take the
+  /// argument when it differs from Spelling: `::skgen::SymInt` for `SymInt`
+  /// and `::skgen::SymIntArrayRef` for `SymInt[]` (skgen/symint.h:
+  /// c10::SymInt / c10::SymIntArrayRef with PyTorch >= 2, what the
+  /// dispatcher passes and torch.compile keeps symbolic; int64_t /
+  /// at::IntArrayRef with 1.13). Empty otherwise.
+  std::string Symbolic;
+  /// The canonical types a meta function may declare for a Symbolic
+  /// argument, given the canonical of skgen::SymInt in its translation
+  /// unit (\p SymIntCanonical: `c10::SymInt` or `long`).
+  std::vector<std::string>
+  symbolicCanonicals(const std::string &SymIntCanonical) const;
 
   bool operator==(const CppType &O) const {
     return Canonical == O.Canonical && IsConst == O.IsConst &&
@@ -48,6 +60,9 @@ std::optional<CppType> argumentCppType(const Argument &A, std::string &Why);
 /// The C++ return type of a kernel with schema \p S: void, one type, or a
 /// std::tuple. Out= and in-place kernels return references to their outputs.
 std::optional<CppType> returnCppType(const FunctionSchema &S, std::string &Why);
+
+/// True if \p T is `SymInt` or a list of `SymInt` (CppType::Symbolic).
+bool isSymbolic(const Type &T);
 
 /// The full list of parameter types for \p S, in schema order.
 std::optional<std::vector<CppType>> parameterCppTypes(const FunctionSchema &S,

@@ -297,10 +297,10 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
   return true;
 }
 
-std::string metaPresetCall(const MetaPreset &P,
-                           const std::vector<std::string> &Bound,
-                           std::string (*CppName)(const std::string &),
-                           const OperatorName &Op) {
+std::string
+metaPresetCall(const MetaPreset &P, const std::vector<std::string> &Bound,
+               const std::function<std::string(const std::string &)> &CppName,
+               const OperatorName &Op) {
   std::string Args;
   auto Add = [&](const std::string &S) {
     Args += (Args.empty() ? "" : ", ") + S;

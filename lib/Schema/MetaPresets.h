@@ -13,6 +13,7 @@
 
 #include "Schema/Schema.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -74,12 +75,13 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
 
 /// The C++ expression the generated code evaluates:
 /// `::skgen::preset::binary(self, other)`. \p CppName maps a bound schema
-/// argument name to its C++ name (keyword-safe); \p Op is the family's out
+/// argument name to the C++ expression passed for it (its keyword-safe
+/// name, converted for a `SymInt` argument); \p Op is the family's out
 /// operator (presets that word errors as aten name it: `"max()"`).
-std::string metaPresetCall(const MetaPreset &P,
-                           const std::vector<std::string> &Bound,
-                           std::string (*CppName)(const std::string &),
-                           const OperatorName &Op);
+std::string
+metaPresetCall(const MetaPreset &P, const std::vector<std::string> &Bound,
+               const std::function<std::string(const std::string &)> &CppName,
+               const OperatorName &Op);
 
 } // namespace schema
 } // namespace skgen

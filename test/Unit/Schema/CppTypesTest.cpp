@@ -50,4 +50,43 @@ TEST(CppTypes, TupleReturnAndUnsupported) {
   EXPECT_NE(Why.find("Dict(str, Tensor)"), std::string::npos);
 }
 
+TEST(CppTypes, SymbolicForms) {
+  FunctionSchema S;
+  ParseError E;
+  ASSERT_TRUE(parseFunctionSchema(
+      "a::f.out(SymInt n, SymInt[] l, int i, int[] il, SymInt? o, *, "
+      "Tensor(a!) out) -> Tensor(a!)",
+      S, E));
+  std::string Why;
+  auto Ps = parameterCppTypes(S, Why);
+  ASSERT_TRUE(Ps) << Why;
+  // Kernels: int64_t / at::IntArrayRef, or the symbolic types.
+  EXPECT_EQ((*Ps)[0].Spelling, "int64_t");
+  EXPECT_EQ((*Ps)[0].AlsoAccepted, std::vector<std::string>{"c10::SymInt"});
+  EXPECT_EQ((*Ps)[1].AlsoAccepted,
+            std::vector<std::string>{"c10::ArrayRef<c10::SymInt>"});
+  EXPECT_TRUE((*Ps)[2].AlsoAccepted.empty());
+  // Generated code: skgen::SymInt / skgen::SymIntArrayRef for SymInt and
+  // SymInt[] only.
+  EXPECT_EQ((*Ps)[0].Symbolic, "::skgen::SymInt");
+  EXPECT_EQ((*Ps)[1].Symbolic, "::skgen::SymIntArrayRef");
+  EXPECT_EQ((*Ps)[2].Symbolic, "");
+  EXPECT_EQ((*Ps)[3].Symbolic, "");
+  EXPECT_EQ((*Ps)[4].Symbolic, "");
+  EXPECT_TRUE(isSymbolic(S.Arguments[0].Ty));
+  EXPECT_TRUE(isSymbolic(S.Arguments[1].Ty));
+  EXPECT_FALSE(isSymbolic(S.Arguments[4].Ty));
+  // Meta functions: what skgen::SymInt is in their translation unit.
+  EXPECT_EQ((*Ps)[0].symbolicCanonicals("c10::SymInt"),
+            std::vector<std::string>{"c10::SymInt"});
+  EXPECT_EQ((*Ps)[0].symbolicCanonicals("long"),
+            (std::vector<std::string>{"long", "c10::SymInt"}));
+  EXPECT_EQ((*Ps)[1].symbolicCanonicals("c10::SymInt"),
+            std::vector<std::string>{"c10::ArrayRef<c10::SymInt>"});
+  EXPECT_EQ((*Ps)[1].symbolicCanonicals("long"),
+            std::vector<std::string>{"c10::ArrayRef<long>"});
+  EXPECT_EQ((*Ps)[2].symbolicCanonicals("c10::SymInt"),
+            std::vector<std::string>{"long"});
+}
+
 } // namespace

@@ -3,6 +3,7 @@
 // and signatures generated code and meta functions use.
 #pragma once
 #include <ATen/ATen.h>
+#include <skgen/symint.h>
 #include <initializer_list>
 namespace skgen {
 enum class OutDtype { Cast, Same, Exact, Any, Custom };

@@ -1,0 +1,140 @@
+"""SymInt / SymInt[] arguments end to end (test/E2E/symint.test): the ops of
+ops.cpp against reference implementations, eagerly on CPU and meta tensors
+(PyTorch 1.13 and 2.x), and with PyTorch >= 2.13: torch.library.opcheck on
+every op, and torch.compile(fullgraph=True, dynamic=True) with sizes passed
+as SymInt / SymInt[] arguments: one graph for every size (no
+specialization), equal to eager.
+
+  test_symint.py <library.so> [-v]
+"""
+import sys
+import unittest
+import warnings
+
+import torch
+
+LIB = sys.argv.pop(1)
+torch.ops.load_library(LIB)
+S = torch.ops.symops
+VERSION = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
+COMPILE = VERSION >= (2, 13)
+warnings.filterwarnings("ignore", message=".*An output with one or more elements was resized.*")
+
+
+def make(*shape, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    return torch.randn(shape, generator=g)
+
+
+def ref_pad_to(x, size):
+    out = torch.zeros(size, dtype=x.dtype)
+    common = tuple(slice(0, min(a, b)) for a, b in zip(size, x.shape))
+    out[common] = x[common]
+    return out
+
+
+def ref_repeat_rows(x, n):
+    return x.repeat(n, *([1] * (x.dim() - 1)))
+
+
+CASES = [
+    (S.pad_to, ref_pad_to, lambda x: [x.shape[0] + 2, x.shape[1] - 1]),
+    (S.pad_to, ref_pad_to, lambda x: [1, 2 * x.shape[1]]),
+    (S.repeat_rows, ref_repeat_rows, lambda x: 3),
+    (S.repeat_rows, ref_repeat_rows, lambda x: 0),
+    (S.sum_dim, lambda x, d: x.sum(d), lambda x: 1),
+]
+
+
+class Eager(unittest.TestCase):
+    def test_values(self):
+        calls = 0
+        for rows in (1, 3, 4):
+            x = make(rows, 5, seed=rows)
+            for op, ref, arg in CASES:
+                a = arg(x)
+                want = ref(x, a)
+                torch.testing.assert_close(op(x, a), want)
+                out = torch.empty(0)
+                op.out(x, a, out=out)
+                torch.testing.assert_close(out, want)
+                # meta tensors: the generated Meta kernels, shapes only
+                m = op(x.to("meta"), a)
+                self.assertEqual((m.device.type, m.shape, m.dtype),
+                                 ("meta", want.shape, want.dtype))
+                calls += 3
+        print(f"eager: {calls} calls (CPU functional, CPU out=, meta) equal the reference")
+
+    def test_errors(self):
+        x = make(2, 3)
+        with self.assertRaisesRegex(RuntimeError, "pad_to: expected 2 sizes, got 1"):
+            S.pad_to(x, [4])
+        with self.assertRaisesRegex(RuntimeError, "repeat_rows: n must be non-negative"):
+            S.repeat_rows(x.to("meta"), -1)
+        print("eager: errors from the meta functions, on CPU and meta tensors")
+
+
+def sample_args():
+    x = make(3, 4, seed=7)
+    return {
+        S.pad_to.default: ((x, [5, 2]), {}),
+        S.pad_to.out: ((x, [5, 2]), {"out": torch.empty(5, 2)}),
+        S.repeat_rows.default: ((x, 2), {}),
+        S.repeat_rows.out: ((x, 2), {"out": torch.empty(6, 4)}),
+        S.sum_dim.default: ((x, 1), {}),
+        S.sum_dim.out: ((x, 1), {"out": torch.empty(3)}),
+    }
+
+
+def padded(x):
+    # Sizes computed from x's (symbolic) sizes, passed as SymInt[] / SymInt.
+    p = S.pad_to(x, [x.shape[0] + 1, 2 * x.shape[1]])
+    r = S.repeat_rows(x, x.shape[0])
+    o = torch.empty(x.shape[0] + 1, 2 * x.shape[1])
+    S.pad_to.out(x, [x.shape[0] + 1, 2 * x.shape[1]], out=o)
+    return p * 2 + o, r.sum(0) + S.sum_dim(x, 0)
+
+
+@unittest.skipUnless(COMPILE, "torch.library.opcheck / torch.compile: PyTorch >= 2.13")
+class Compile(unittest.TestCase):
+    def test_opcheck(self):
+        for op, (args, kwargs) in sample_args().items():
+            results = torch.library.opcheck(op, args, kwargs)
+            print(f"opcheck {op}: " + " ".join(f"{k}={v}" for k, v in results.items()))
+
+    def check(self, backend, sizes):
+        import torch._dynamo.testing
+        torch._dynamo.reset()
+        cnt = torch._dynamo.testing.CompileCounterWithBackend(backend)
+        compiled = torch.compile(padded, fullgraph=True, dynamic=True, backend=cnt)
+        for n in sizes:
+            x = make(n, n + 1, seed=n)
+            for got, want in zip(compiled(x), padded(x)):
+                torch.testing.assert_close(got, want)
+        print(f"compile fullgraph {backend} dynamic=True: {len(sizes)} size(s),"
+              f" {cnt.frame_count} graph(s), equals eager")
+        return cnt.frame_count
+
+    def test_dynamic(self):
+        self.assertEqual(self.check("aot_eager", [3, 5, 8, 11]), 1)
+
+    def test_symbolic_graph(self):
+        # Dynamo's graph passes the sizes to the ops as SymInt nodes.
+        import torch._dynamo.testing
+        torch._dynamo.reset()
+        backend = torch._dynamo.testing.EagerAndRecordGraphs()
+        torch.compile(padded, fullgraph=True, dynamic=True, backend=backend)(make(4, 5))
+        (graph,) = backend.graphs
+
+        def symbolic(a):
+            if isinstance(a, (list, tuple)):
+                return any(isinstance(e, torch.fx.Node) for e in a)
+            return isinstance(a, torch.fx.Node)
+        calls = [n for n in graph.graph.nodes
+                 if n.op == "call_function" and "symops" in str(n.target)]
+        print(f"graph: {len(calls)} symops calls,"
+              f" {sum(symbolic(n.args[1]) for n in calls)} with symbolic size arguments")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
