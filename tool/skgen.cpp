@@ -37,6 +37,12 @@ static cl::opt<bool>
           cl::desc("Print the diff and exit 1 if anything would change (CI)"),
           cl::cat(SkgenCategory));
 static cl::opt<bool>
+    Migrate("migrate",
+            cl::desc("Adopt skgen in a library with hand-written "
+                     "registrations: annotate its out= kernels, remove the "
+                     "registrations skgen generates (with --fix: apply)"),
+            cl::cat(SkgenCategory));
+static cl::opt<bool>
     Force("force",
           cl::desc("Overwrite generated blocks that were edited by hand"),
           cl::cat(SkgenCategory));
@@ -301,6 +307,7 @@ int main(int argc, const char **argv) {
   Opts.DumpFacts = DumpFacts;
   Opts.DumpGraph = DumpGraph;
   Opts.DumpGenerated = DumpGenerated;
+  Opts.Migrate = Migrate;
   Opts.ExportFixes = ExportFixes;
   Opts.OutputFile =
       OutputFile.getNumOccurrences() ? std::string(OutputFile) : Cfg.Output;

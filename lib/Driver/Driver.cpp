@@ -3,6 +3,7 @@
 #include "Basic/Version.h"
 #include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
+#include "Driver/Migrate.h"
 #include "Driver/Ownership.h"
 #include "Driver/Report.h"
 #include "Gen/Generate.h"
@@ -10,6 +11,7 @@
 #include "Rewrite/Rewrite.h"
 #include "Scan/Cache.h"
 #include "Scan/FactsFile.h"
+#include "Scan/Registrations.h"
 #include "Scan/Scanner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -217,7 +219,82 @@ private:
   /// Applies the fix-its of \p Diags (those with one are reported with a
   /// note); returns false if that failed.
   bool applyFixIts(const std::vector<Diagnostic> &Diags);
+  /// --migrate, once the annotations are linked into \p G.
+  int migrate(const graph::OpGraph &G);
 };
+
+int Pipeline::migrate(const graph::OpGraph &G) {
+  if (!DB || Opts.Sources.empty()) {
+    R.report({errorAt(SourceLoc(), "--migrate needs the library's sources")},
+             "driver");
+    return ExitError;
+  }
+  scan::ScanOptions SO;
+  SO.BuildDir = Opts.BuildDir;
+  SO.ExtraArgs = Opts.ExtraArgs;
+  SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
+  std::vector<std::string> Files = Opts.Sources, Others = otherSources();
+  Files.insert(Files.end(), Others.begin(), Others.end());
+  scan::RegistrationScan S = scan::scanRegistrations(*DB, Files, SO);
+  if (R.report(S.Diagnostics, "migrate"))
+    return ExitError;
+  MigrationPlan P = planMigration(S, Facts, G, Opts.AliasKey);
+  for (Diagnostic &D : P.Diags)
+    if (D.Category.empty())
+      D.Category = "migrate";
+  std::vector<Diagnostic> Problems;
+  std::vector<rewrite::FileChange> Changes =
+      rewrite::fixItChanges(P.Diags, Problems);
+  for (const rewrite::FileChange &C : Changes) {
+    auto It = S.FileHashes.find(C.Path);
+    if (It != S.FileHashes.end() && It->second != hashContent(C.OldContent))
+      Problems.push_back(errorAt(SourceLoc{C.Path, 1, 1},
+                                 "file changed since it was scanned; re-run "
+                                 "skgen"));
+  }
+  unsigned Errors = R.report(P.Diags, "migrate");
+  Errors += R.report(Problems, "rewrite");
+  if (Errors) {
+    exportFixes({});
+    return ExitError;
+  }
+  // The fix-its are the changes: exported once, with their diagnostics.
+  if (!exportFixes({}))
+    return ExitError;
+  std::string Summary = std::to_string(P.Annotated) +
+                        (P.Annotated == 1 ? " kernel" : " kernels") +
+                        " annotated, " + std::to_string(P.Removed) +
+                        (P.Removed == 1 ? " registration" : " registrations") +
+                        " removed";
+  switch (Opts.RunMode) {
+  case Mode::Diff:
+    if (!R.sarif())
+      Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
+    return ExitClean;
+  case Mode::Check:
+    if (!R.sarif())
+      Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
+    if (Changes.empty())
+      return ExitClean;
+    Out.flush();
+    R.note("skgen: --migrate: " + Summary + " in " +
+           std::to_string(Changes.size()) +
+           (Changes.size() == 1 ? " file" : " files") +
+           "; run skgen --migrate --fix");
+    return ExitOutOfDate;
+  case Mode::Fix: {
+    std::vector<Diagnostic> WriteDiags;
+    bool Ok = rewrite::applyChanges(Changes, WriteDiags);
+    R.report(WriteDiags, "rewrite");
+    if (Ok)
+      R.note("skgen: --migrate: " + std::to_string(Changes.size()) +
+             (Changes.size() == 1 ? " file" : " files") + " updated (" +
+             Summary + "); run skgen --fix to generate the code");
+    return Ok ? ExitClean : ExitError;
+  }
+  }
+  return ExitClean;
+}
 
 bool Pipeline::exportFixes(const std::vector<rewrite::FileChange> &Changes) {
   if (Opts.ExportFixes.empty())
@@ -308,7 +385,9 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
         return ExitError;
       }
     }
-    unsigned Annotated = keepFamilyClosure(Opts.Sources.size());
+    // --migrate reads the whole library (its registrations span files).
+    unsigned Annotated =
+        Opts.Migrate ? 0 : keepFamilyClosure(Opts.Sources.size());
     if (Annotated)
       R.report(
           {noteAt(SourceLoc(), "also scanned " + std::to_string(Annotated) +
@@ -396,6 +475,10 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     R.report(Diags, "link");
     exportFixes({});
     return ExitError;
+  }
+  if (Opts.Migrate) {
+    R.report(Diags, "link");
+    return migrate(G);
   }
 
   // --output puts the registrations into another translation unit: it

@@ -38,6 +38,9 @@ struct DriverOptions {
   std::string ExportFixes;
   std::string OutputFile;
   bool DumpGenerated = false; // Print the generated blocks and stop.
+  /// --migrate: annotate hand-written out= kernels and remove the
+  /// hand-written registrations skgen would generate (Driver/Migrate.h).
+  bool Migrate = false;
   std::string AliasKey = "CompositeExplicitAutograd";
   std::string AliasDispatch = "redispatch"; // or "call" (gen::GenOptions)
   unsigned Jobs = 1;

@@ -1,6 +1,7 @@
 #pragma once
 #include <ATen/ATen.h>
 // Registration macros, reduced to something that parses.
+#include <optional>
 #include <vector>
 namespace at {
 enum class Tag { out, inplace };
@@ -8,8 +9,8 @@ enum class Tag { out, inplace };
 namespace torch {
 class Library {
 public:
-  template <typename S>
-  Library &def(S &&, const std::vector<at::Tag> & = {}) {
+  enum Kind { DEF, IMPL, FRAGMENT };
+  template <typename S> Library &def(S &&, const std::vector<at::Tag> & = {}) {
     return *this;
   }
   template <typename N, typename F> Library &impl(N &&, F &&) { return *this; }
@@ -26,17 +27,60 @@ namespace autograd {
 CppFunction autogradNotImplementedFallback();
 } // namespace autograd
 } // namespace torch
-// Unique names per use, like the real macros (several IMPL blocks for one
-// namespace and key may share a translation unit).
+// Shaped like the real macros (PyTorch 2.x spelling): a static
+// torch::detail::TorchLibraryInit naming the kind, the init function, the
+// namespace and the dispatch key, so that `skgen --migrate` reads hand-written
+// registrations here as it does with libtorch. Unique names per use (several
+// IMPL blocks for one namespace and key may share a translation unit).
+namespace c10 {
+enum class DispatchKey {
+  CPU,
+  CUDA,
+  Meta,
+  Autograd,
+  CompositeExplicitAutograd,
+  CompositeImplicitAutograd
+};
+enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 9 };
+constexpr DeviceType kCPU = DeviceType::CPU;
+template <class FuncType, FuncType *func_ptr>
+struct CompileTimeFunctionPointer {
+  using FuncType_ = FuncType;
+};
+} // namespace c10
+namespace torch {
+template <typename Func> CppFunction dispatch(c10::DispatchKey, Func &&) {
+  return {};
+}
+template <typename Func> CppFunction dispatch(c10::DeviceType, Func &&) {
+  return {};
+}
+namespace detail {
+class TorchLibraryInit {
+public:
+  TorchLibraryInit(Library::Kind, void (*)(Library &), const char *,
+                   std::optional<c10::DispatchKey>, const char *, unsigned) {}
+};
+} // namespace detail
+} // namespace torch
 #define SKGEN_STUB_CAT2_(a, b) a##b
 #define SKGEN_STUB_CAT_(a, b) SKGEN_STUB_CAT2_(a, b)
+#define SKGEN_STUB_LIBRARY_(kind, fn, ns, key, m)                              \
+  static void fn(torch::Library &);                                            \
+  [[maybe_unused]] static const torch::detail::TorchLibraryInit                \
+      SKGEN_STUB_CAT_(fn, _static_init)(torch::Library::kind, &fn, #ns, key,   \
+                                        __FILE__, __LINE__);                   \
+  void fn(torch::Library &m)
 #define TORCH_LIBRARY(ns, m)                                                   \
-  [[maybe_unused]] static void SKGEN_STUB_CAT_(skgen_stub_library_,            \
-                                               __COUNTER__)(torch::Library & m)
+  SKGEN_STUB_LIBRARY_(DEF, TORCH_LIBRARY_init_##ns, ns, std::nullopt, m)
 #define TORCH_LIBRARY_FRAGMENT(ns, m)                                          \
-  [[maybe_unused]] static void SKGEN_STUB_CAT_(                                \
-      skgen_stub_fragment_, __COUNTER__)(torch::Library & m)
+  SKGEN_STUB_LIBRARY_(                                                         \
+      FRAGMENT,                                                                \
+      SKGEN_STUB_CAT_(TORCH_LIBRARY_FRAGMENT_init_##ns##_, __COUNTER__), ns,   \
+      std::nullopt, m)
 #define TORCH_LIBRARY_IMPL(ns, k, m)                                           \
-  [[maybe_unused]] static void SKGEN_STUB_CAT_(skgen_stub_impl_, __COUNTER__)( \
-      torch::Library & m)
-#define TORCH_FN(f) f
+  SKGEN_STUB_LIBRARY_(                                                         \
+      IMPL,                                                                    \
+      SKGEN_STUB_CAT_(TORCH_LIBRARY_IMPL_init_##ns##_##k##_, __COUNTER__), ns, \
+      std::make_optional(c10::DispatchKey::k), m)
+#define TORCH_FN(f) c10::CompileTimeFunctionPointer<decltype(f), f>()
