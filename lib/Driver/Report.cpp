@@ -135,10 +135,22 @@ struct SarifWriter {
     if (!Related.empty())
       R["relatedLocations"] = Related;
     if (D.hasFixIt()) {
+      // The end of the replaced bytes, which may span lines (a statement
+      // removed with its line ending, by --migrate).
       SourceLoc End = D.Loc;
-      End.Column += D.FixLength;
+      size_t Off = 0;
+      auto Buf = llvm::MemoryBuffer::getFile(D.Loc.File);
+      if (Buf && byteOffset((*Buf)->getBuffer().str(), D.Loc.Line, D.Loc.Column,
+                            Off)) {
+        for (char C : (*Buf)->getBuffer().substr(Off, D.FixLength)) {
+          End.Line += C == '\n';
+          End.Column = C == '\n' ? 1 : End.Column + 1;
+        }
+      } else {
+        End.Column += D.FixLength;
+      }
       json Deleted = region(D.Loc);
-      Deleted["endLine"] = D.Loc.Line;
+      Deleted["endLine"] = End.Line;
       Deleted["endColumn"] = End.Column;
       json Replacement = {{"deletedRegion", Deleted},
                           {"insertedContent", {{"text", D.FixText}}}};

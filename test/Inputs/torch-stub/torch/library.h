@@ -34,11 +34,39 @@ CppFunction autogradNotImplementedFallback();
 // IMPL blocks for one namespace and key may share a translation unit).
 namespace c10 {
 enum class DispatchKey {
+  // Every key the tests use (skgen's known keys, as in Scan).
   CPU,
   CUDA,
+  HIP,
+  XLA,
+  MPS,
+  IPU,
+  XPU,
+  HPU,
+  VE,
+  Lazy,
   Meta,
+  MTIA,
+  ORT,
+  Vulkan,
+  Metal,
+  PrivateUse1,
+  PrivateUse2,
+  PrivateUse3,
+  QuantizedCPU,
+  QuantizedCUDA,
+  QuantizedXPU,
+  SparseCPU,
+  SparseCUDA,
+  SparseCsrCPU,
+  SparseCsrCUDA,
+  NestedTensorCPU,
+  NestedTensorCUDA,
+  MkldnnCPU,
+  FPGA,
   Autograd,
   CompositeExplicitAutograd,
+  DefaultBackend,
   CompositeImplicitAutograd
 };
 enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 9 };
