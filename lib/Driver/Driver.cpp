@@ -11,7 +11,6 @@
 #include "Rewrite/Rewrite.h"
 #include "Scan/Cache.h"
 #include "Scan/FactsFile.h"
-#include "Scan/Registrations.h"
 #include "Scan/Scanner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -229,71 +228,10 @@ int Pipeline::migrate(const graph::OpGraph &G) {
              "driver");
     return ExitError;
   }
-  scan::ScanOptions SO;
-  SO.BuildDir = Opts.BuildDir;
-  SO.ExtraArgs = Opts.ExtraArgs;
-  SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
   std::vector<std::string> Files = Opts.Sources, Others = otherSources();
   Files.insert(Files.end(), Others.begin(), Others.end());
-  scan::RegistrationScan S = scan::scanRegistrations(*DB, Files, SO);
-  if (R.report(S.Diagnostics, "migrate"))
-    return ExitError;
-  MigrationPlan P = planMigration(S, Facts, G, Opts.AliasKey);
-  for (Diagnostic &D : P.Diags)
-    if (D.Category.empty())
-      D.Category = "migrate";
-  std::vector<Diagnostic> Problems;
-  std::vector<rewrite::FileChange> Changes =
-      rewrite::fixItChanges(P.Diags, Problems);
-  for (const rewrite::FileChange &C : Changes) {
-    auto It = S.FileHashes.find(C.Path);
-    if (It != S.FileHashes.end() && It->second != hashContent(C.OldContent))
-      Problems.push_back(errorAt(SourceLoc{C.Path, 1, 1},
-                                 "file changed since it was scanned; re-run "
-                                 "skgen"));
-  }
-  unsigned Errors = R.report(P.Diags, "migrate");
-  Errors += R.report(Problems, "rewrite");
-  if (Errors) {
-    exportFixes({});
-    return ExitError;
-  }
-  // The fix-its are the changes: exported once, with their diagnostics.
-  if (!exportFixes({}))
-    return ExitError;
-  std::string Summary = std::to_string(P.Annotated) +
-                        (P.Annotated == 1 ? " kernel" : " kernels") +
-                        " annotated, " + std::to_string(P.Removed) +
-                        (P.Removed == 1 ? " registration" : " registrations") +
-                        " removed";
-  switch (Opts.RunMode) {
-  case Mode::Diff:
-    if (!R.sarif())
-      Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
-    return ExitClean;
-  case Mode::Check:
-    if (!R.sarif())
-      Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
-    if (Changes.empty())
-      return ExitClean;
-    Out.flush();
-    R.note("skgen: --migrate: " + Summary + " in " +
-           std::to_string(Changes.size()) +
-           (Changes.size() == 1 ? " file" : " files") +
-           "; run skgen --migrate --fix");
-    return ExitOutOfDate;
-  case Mode::Fix: {
-    std::vector<Diagnostic> WriteDiags;
-    bool Ok = rewrite::applyChanges(Changes, WriteDiags);
-    R.report(WriteDiags, "rewrite");
-    if (Ok)
-      R.note("skgen: --migrate: " + std::to_string(Changes.size()) +
-             (Changes.size() == 1 ? " file" : " files") + " updated (" +
-             Summary + "); run skgen --fix to generate the code");
-    return Ok ? ExitClean : ExitError;
-  }
-  }
-  return ExitClean;
+  return runMigration(Opts, *DB, Files, Facts, G, R, Out,
+                      [&] { return exportFixes({}); });
 }
 
 bool Pipeline::exportFixes(const std::vector<rewrite::FileChange> &Changes) {

@@ -19,9 +19,11 @@
 #ifndef SKGEN_DRIVER_MIGRATE_H
 #define SKGEN_DRIVER_MIGRATE_H
 
+#include "Driver/Driver.h"
 #include "Graph/OpGraph.h"
 #include "Scan/Registrations.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,17 @@ MigrationPlan planMigration(const scan::RegistrationScan &Scan,
                             const std::vector<TUFacts> &Facts,
                             const graph::OpGraph &G,
                             const std::string &AliasKey);
+
+/// `skgen --migrate` over \p Files (the library's sources), once the
+/// annotations are linked: plans, reports through \p R, calls \p ExportFixes
+/// (--export-fixes), and shows (diff, --check) or writes (--fix) the edits.
+/// Returns the exit code.
+int runMigration(const DriverOptions &Opts,
+                 const clang::tooling::CompilationDatabase &DB,
+                 const std::vector<std::string> &Files,
+                 const std::vector<TUFacts> &Facts, const graph::OpGraph &G,
+                 Reporter &R, llvm::raw_ostream &Out,
+                 const std::function<bool()> &ExportFixes);
 
 } // namespace skgen
 
