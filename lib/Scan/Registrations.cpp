@@ -532,6 +532,13 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
       }
     } F(Cmd.Directory, TU);
     if (Tool.run(&F) != 0 || !Errors.Message.empty()) {
+      if (Errors.Loc.valid() &&
+          !llvm::sys::path::is_absolute(Errors.Loc.File)) {
+        llvm::SmallString<256> Abs(Cmd.Directory);
+        llvm::sys::path::append(Abs, Errors.Loc.File);
+        llvm::sys::path::remove_dots(Abs, true);
+        Errors.Loc.File = std::string(Abs);
+      }
       Diagnostic D = errorAt(
           Errors.Loc,
           "--migrate could not parse '" + File + "' with its function bodies" +
