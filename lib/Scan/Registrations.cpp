@@ -353,6 +353,10 @@ private:
     }
     if (P.size() != 1 || P[0].get<CompoundStmt>() != Body) {
       const char *Why = "it is not a statement of the block's body";
+      if (P.size() == 1 && P[0].get<MemberExpr>()) {
+        unsupported(R, "it is part of a chained call");
+        return;
+      }
       for (DynTypedNodeList A = P; A.size() == 1; A = Ctx.getParents(A[0])) {
         if (A[0].get<ForStmt>() || A[0].get<WhileStmt>() ||
             A[0].get<DoStmt>() || A[0].get<CXXForRangeStmt>()) {
@@ -551,10 +555,15 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
     Out.FileHashes.insert(TU.FileHashes.begin(), TU.FileHashes.end());
   }
   // A header's registrations, seen from several translation units: once.
-  std::set<std::tuple<std::string, unsigned, unsigned>> Seen;
+  // (Chained calls, `m.def(a).def(b)`, start at the same place: the end
+  // tells them apart.)
+  std::set<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned>>
+      Seen;
   std::vector<HandRegistration> Unique;
   for (HandRegistration &R : Out.Registrations)
-    if (Seen.insert({R.Loc.File, R.Loc.Line, R.Loc.Column}).second)
+    if (Seen.insert({R.Loc.File, R.Loc.Line, R.Loc.Column, R.Range.End.Line,
+                     R.Range.End.Column})
+            .second)
       Unique.push_back(std::move(R));
   Out.Registrations = std::move(Unique);
   return Out;
