@@ -11,6 +11,10 @@
  *   SKGEN_KERNEL("myops::add.out", CUDA)      // another backend's kernel
  *   at::Tensor &add_out_cuda(...);
  *
+ *   SKGEN_KERNEL("myops::add", XLA)           // a backend's *functional*
+ *   at::Tensor add_xla(...);                  // kernel: skgen derives its
+ *                                             // out= and in-place variants
+ *
  * Family options go between SKGEN_STRUCTURED and the declaration:
  *   SKGEN_FUNCTIONAL_NAME("Tensor")  overload name of the functional variant
  *   SKGEN_INPLACE_NAME("Tensor")     overload name of the in-place variant
@@ -29,6 +33,10 @@
  *                                    fn(args...); use SKGEN_META
  *   SKGEN_EXTERNAL                   the namespace is not ours (e.g. aten): no
  *                                    schema definitions are emitted
+ *   SKGEN_FUNCTIONAL_KERNEL          this function is the family's functional
+ *                                    kernel for its keys (it has the
+ *                                    functional variant's signature), not its
+ *                                    out kernel
  *
  * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
  * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
@@ -55,6 +63,7 @@
 #define SKGEN_NO_META_KERNEL SKGEN_ANNOTATE_("skgen.no_meta_kernel")
 #define SKGEN_ALLOC(FN) SKGEN_ANNOTATE_("skgen.alloc", #FN)
 #define SKGEN_EXTERNAL SKGEN_ANNOTATE_("skgen.external")
+#define SKGEN_FUNCTIONAL_KERNEL SKGEN_ANNOTATE_("skgen.functional_kernel")
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -67,6 +76,7 @@
 #define SKGEN_NO_META_KERNEL
 #define SKGEN_ALLOC(FN)
 #define SKGEN_EXTERNAL
+#define SKGEN_FUNCTIONAL_KERNEL
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

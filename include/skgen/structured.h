@@ -49,6 +49,9 @@
 // skgen::inplace_output (in-place: refuses before the kernel runs),
 // skgen::out_output (out=: device + dtype checks, at::native::resize_output).
 // Kernels therefore always receive outputs of the computed sizes and dtype.
+// The out= and in-place variants derived from a backend's functional kernel
+// use the same checks (on skgen::result_meta of the result when the family
+// has no meta function), then copy the result into out / self.
 //
 // Symbolic sizes: with PyTorch >= 2 sizes are c10::SymInt
 // (skgen::SizeVector = c10::SymDimVector), so the generated Meta kernels
@@ -616,6 +619,33 @@ private:
   at::Tensor &target_;
   at::Tensor temp_;
 };
+
+//===----------------------------------------------------------------------===//
+// out= and in-place derived from a functional kernel (a backend that
+// implements the functional variant: SKGEN_KERNEL("ns::op", KEY))
+//===----------------------------------------------------------------------===//
+
+/// The metadata of a computed result, for the out= and in-place variants
+/// derived from a functional kernel in a family without a meta function: its
+/// sizes, dtype and device, with TensorIterator's out= dtype rule
+/// (OutDtype::Cast). check_out / check_inplace then apply aten's rules to it.
+inline TensorMeta result_meta(const at::Tensor &result) {
+  TensorMeta m(sizes_of(result), result.scalar_type());
+  m.device = result.device();
+  return m;
+}
+
+/// A family with a meta function checks out= / self against the meta before
+/// the functional kernel runs; afterwards the kernel's result must have the
+/// sizes the meta computed (copy_ would broadcast it silently).
+inline void check_result(const Meta &meta, size_t i, const at::Tensor &result,
+                         const char *op) {
+  const TensorMeta &m = meta.at(i);
+  TORCH_CHECK(detail::same_sizes(result, m.sizes),
+              "skgen: the functional kernel of ", op,
+              " returned a result of shape ", sizes_of(result),
+              ", but the meta function computed ", SizeRef(m.sizes));
+}
 
 //===----------------------------------------------------------------------===//
 // Autograd of out= overloads (the generated Autograd kernel calls these)

@@ -5,11 +5,13 @@
 //
 //   DefsEmitter        TORCH_LIBRARY_FRAGMENT(ns, m) { m.def(...); }
 //   BackendEmitter     per kernel & key: direct functional/in-place wrappers
-//                      + TORCH_LIBRARY_IMPL(ns, KEY, m) with the out kernel
+//                      + TORCH_LIBRARY_IMPL(ns, KEY, m) with the out kernel;
+//                      for a functional kernel, out=/in-place derived from it
 //   AliasKeyEmitter    per family: functional/in-place wrappers that
 //                      redispatch to ns::foo.out, under the alias key
 //                      (with the DispatchKeySet they are called with, or
-//                      by a second dispatch: GenOptions::AliasDispatch)
+//                      by a second dispatch: GenOptions::AliasDispatch);
+//                      without any out kernel, out=/in-place through ns::foo
 //   MetaEmitter        per family with a meta function and no Meta kernel:
 //                      Meta kernels computed from the meta function
 //   AutogradEmitter    per family: autogradNotImplementedFallback() and, for
@@ -170,11 +172,25 @@ struct BackendEmitter {
                     inplaceWrapper(A, Name, Guard, Direct, Inc);
         Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
         break;
+      case Registration::Kind::FunctionalKernel:
+        Impls += implLine(R.Op, "TORCH_FN(" + Direct.Callee + ")");
+        break;
+      case Registration::Kind::DirectOutViaFunctional:
+        Wrappers += (Wrappers.empty() ? "" : "\n") +
+                    outViaFunctional(A, Name, Guard, Direct, Inc);
+        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
+        break;
+      case Registration::Kind::DirectInplaceViaFunctional:
+        Wrappers += (Wrappers.empty() ? "" : "\n") +
+                    inplaceViaFunctional(A, Name, Guard, Direct, Inc);
+        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
+        break;
       default:
         break;
       }
     }
-    std::string S = "// " + K.Key + " kernel: " + K.CppName + "\n";
+    std::string S = "// " + K.Key + (K.Functional ? " functional" : "") +
+                    " kernel: " + K.CppName + "\n";
     if (!Wrappers.empty())
       S += anonymousNamespace(Wrappers) + "\n";
     return S + libraryImpl(A.F->Out.Op.Namespace, K.Key, Impls);
@@ -185,22 +201,35 @@ struct AliasKeyEmitter {
   static std::string emit(const FamilyApi &A,
                           const std::vector<Registration> &Regs,
                           const GenOptions &Opts, Includes &Inc) {
-    std::string Wrappers, Impls, Key;
+    std::string Wrappers, Impls, Key, Through = A.F->Out.Op.str();
     for (const Registration &R : Regs) {
-      if (R.K != Registration::Kind::AliasFunctional &&
-          R.K != Registration::Kind::AliasInplace)
+      using RK = Registration::Kind;
+      if (R.K != RK::AliasFunctional && R.K != RK::AliasInplace &&
+          R.K != RK::AliasOutViaFunctional &&
+          R.K != RK::AliasInplaceViaFunctional)
         continue;
       Key = R.Key;
       std::string Name = wrapperName(R.Key, R.Op);
-      OutCall Redispatch =
-          Opts.AliasDispatch == "call" || R.Key == "DefaultBackend"
-              ? aliasCall(A, Inc)
-              : aliasRedispatch(A, R.K == Registration::Kind::AliasFunctional,
-                                Inc);
+      bool Call = Opts.AliasDispatch == "call" || R.Key == "DefaultBackend";
       Wrappers += Wrappers.empty() ? "" : "\n";
-      Wrappers += R.K == Registration::Kind::AliasFunctional
-                      ? functionalWrapper(A, Name, true, Redispatch, Inc)
-                      : inplaceWrapper(A, Name, true, Redispatch, Inc);
+      if (R.K == RK::AliasOutViaFunctional ||
+          R.K == RK::AliasInplaceViaFunctional) {
+        // No out kernel anywhere: through the functional operator.
+        Through = A.F->Variants.Functional->Op.str();
+        Wrappers +=
+            R.K == RK::AliasOutViaFunctional
+                ? outViaFunctional(A, Name, true,
+                                   functionalDispatch(A, false, Inc), Inc)
+                : inplaceViaFunctional(A, Name, true,
+                                       functionalDispatch(A, !Call, Inc), Inc);
+      } else {
+        OutCall Redispatch =
+            Call ? aliasCall(A, Inc)
+                 : aliasRedispatch(A, R.K == RK::AliasFunctional, Inc);
+        Wrappers += R.K == RK::AliasFunctional
+                        ? functionalWrapper(A, Name, true, Redispatch, Inc)
+                        : inplaceWrapper(A, Name, true, Redispatch, Inc);
+      }
       Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
     }
     if (Impls.empty())
@@ -208,8 +237,8 @@ struct AliasKeyEmitter {
     Inc.add("torch/library.h");
     if (Key == "DefaultBackend")
       Inc.Checks.insert(DefaultBackendCheck);
-    return "// " + Key + ": every other backend, through " + A.F->Out.Op.str() +
-           "\n" + anonymousNamespace(Wrappers) + "\n" +
+    return "// " + Key + ": every other backend, through " + Through + "\n" +
+           anonymousNamespace(Wrappers) + "\n" +
            libraryImpl(A.F->Out.Op.Namespace, Key, Impls);
   }
 };
@@ -371,7 +400,9 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
           PerFile[Standalone ? Opts.StandaloneFile : kernelFile(K)];
       S += (S.empty() ? "" : "\n") + BackendEmitter::emit(*A, K, Regs, KF.Inc);
       if (Standalone)
-        KF.Decls.add(K.CppName, kernelSignature(*A, K), KF.Inc);
+        KF.Decls.add(K.CppName,
+                     K.Functional ? *A->Functional : kernelSignature(*A, K),
+                     KF.Inc);
       if (A->hasSymbolic())
         KF.Inc.add("skgen/symint.h");
     }

@@ -159,10 +159,8 @@ CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K) {
   return Sig;
 }
 
-namespace {
+// Helpers shared with Derived.cpp (declared in Wrappers.h) and the rest.
 
-/// `c10::OptionalDeviceGuard guard(at::device_of(x));` when \p Sig has an
-/// argument that carries a device.
 std::string deviceGuard(const CppSignature &Sig, Includes &Inc) {
   std::string Device = deviceExpression(Sig);
   if (Device.empty())
@@ -172,7 +170,7 @@ std::string deviceGuard(const CppSignature &Sig, Includes &Inc) {
   return indent(2) + "c10::OptionalDeviceGuard skgen_guard(" + Device + ");\n";
 }
 
-std::string returnOutputs(const FamilyApi &A, Includes &Inc) {
+static std::string returnOutputs(const FamilyApi &A, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
   if (Outs.size() == 1)
     return indent(2) + "return " + Outs.front() + ";\n";
@@ -185,9 +183,8 @@ std::string returnOutputs(const FamilyApi &A, Includes &Inc) {
 
 //===--- With a meta function -------------------------------------------===//
 
-std::string cppName(const std::string &S) { return cppArgName(S); }
+static std::string cppName(const std::string &S) { return cppArgName(S); }
 
-/// `const ::skgen::Meta skgen_meta = <the meta function>(args);`
 std::string metaCall(const FamilyApi &A, Includes &Inc) {
   Inc.add("skgen/structured.h");
   const FamilyOptions &O = A.F->Options;
@@ -213,9 +210,6 @@ std::string metaCall(const FamilyApi &A, Includes &Inc) {
   return indent(2) + "const ::skgen::Meta skgen_meta = " + Call + ";\n";
 }
 
-/// The options outputs are allocated with (device, layout): those of the
-/// op's tensor arguments; for an op without any, of \p Fallback (an out=
-/// tensor) or the defaults.
 std::string inputOptions(const FamilyApi &A, const std::string &Fallback) {
   if (tensorSources(*A.MetaSig).empty() && !Fallback.empty())
     return Fallback + ".options()";
@@ -224,8 +218,8 @@ std::string inputOptions(const FamilyApi &A, const std::string &Fallback) {
 
 /// `const at::TensorOptions skgen_options = ...;` when the expression is
 /// used more than once or is a conditional; else the expression itself.
-std::string optionsLocal(const std::string &Expr, size_t Uses,
-                         std::string &Body) {
+static std::string optionsLocal(const std::string &Expr, size_t Uses,
+                                std::string &Body) {
   if (Uses <= 1 && Expr.find('?') == std::string::npos)
     return Expr;
   Body += indent(2) + "const at::TensorOptions skgen_options = " + Expr + ";\n";
@@ -233,7 +227,7 @@ std::string optionsLocal(const std::string &Expr, size_t Uses,
 }
 
 /// Does \p Body mention identifier \p Name outside string literals?
-bool mentions(const std::string &Body, const std::string &Name) {
+static bool mentions(const std::string &Body, const std::string &Name) {
   for (size_t I = 0; I < Body.size();) {
     char C = Body[I];
     if (C == '"') {
@@ -259,8 +253,8 @@ bool mentions(const std::string &Body, const std::string &Name) {
 }
 
 /// Parameters of \p Sig that \p Body does not use (declared without a name).
-std::set<std::string> unusedParams(const CppSignature &Sig,
-                                   const std::string &Body) {
+static std::set<std::string> unusedParams(const CppSignature &Sig,
+                                          const std::string &Body) {
   std::set<std::string> U;
   for (const CppParam &P : Sig.Params)
     if (!mentions(Body, P.Name))
@@ -268,8 +262,6 @@ std::set<std::string> unusedParams(const CppSignature &Sig,
   return U;
 }
 
-/// \p Decl with `c10::DispatchKeySet skgen_keys` as first parameter when
-/// \p Call redispatches.
 std::string withKeys(std::string Decl, const OutCall *Call) {
   if (!Call || Call->Keys.empty())
     return Decl;
@@ -279,6 +271,8 @@ std::string withKeys(std::string Decl, const OutCall *Call) {
                             (NoParams ? "" : ", "));
   return Decl;
 }
+
+namespace {
 
 std::string metaFunctional(const FamilyApi &A, const std::string &Name,
                            bool Guard, const OutCall *Call, Includes &Inc) {

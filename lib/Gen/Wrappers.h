@@ -98,6 +98,18 @@ OutCall directCall(const FamilyApi &A, const graph::Kernel &K);
 /// The out signature as kernel \p K declares it (c10::SymInt or int64_t for
 /// a `SymInt` argument, ...), for a forward declaration.
 CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K);
+/// `c10::OptionalDeviceGuard guard(at::device_of(x));` when \p Sig has an
+/// argument that carries a device.
+std::string deviceGuard(const CppSignature &Sig, Includes &Inc);
+/// `const ::skgen::Meta skgen_meta = <the meta function>(args);`
+std::string metaCall(const FamilyApi &A, Includes &Inc);
+/// The options outputs are allocated with (device, layout): those of the
+/// op's tensor arguments; for an op without any, of \p Fallback (an out=
+/// tensor) or the defaults.
+std::string inputOptions(const FamilyApi &A, const std::string &Fallback);
+/// \p Decl with `c10::DispatchKeySet skgen_keys` as first parameter when
+/// \p Call redispatches.
+std::string withKeys(std::string Decl, const OutCall *Call);
 
 /// `static auto skgen_op = ...typed<Sig>();` for ns::foo.out.
 std::string typedOutHandle(const FamilyApi &A, Includes &Inc);
@@ -110,6 +122,26 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
 /// function: checks + resize per the meta, then the kernel.
 std::string outWrapper(const FamilyApi &A, const std::string &Name, bool Guard,
                        const OutCall &Call, Includes &Inc);
+
+//===--- A backend that provides the functional kernel (Derived.cpp) ----===//
+
+/// The functional operator through the dispatcher: `skgen_op.redispatch`
+/// below the keys the wrapper was called with (in-place: self is among the
+/// functional's arguments, so they are its keys), or `skgen_op.call`, a new
+/// dispatch (out=: the out tensor must not choose the kernel that computes
+/// the result, as in aten's generated out= kernels).
+OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc);
+
+/// out= from the functional: with a meta function, check_out (device, dtype
+/// rule, resize) before \p Call; without, the same checks on the result's
+/// metadata after it; then out.copy_(result).
+std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
+                             bool Guard, const OutCall &Call, Includes &Inc);
+/// In-place from the functional: check_inplace (self's shape, dtype rule)
+/// before anything is written, then self.copy_(result).
+std::string inplaceViaFunctional(const FamilyApi &A, const std::string &Name,
+                                 bool Guard, const OutCall &Call,
+                                 Includes &Inc);
 
 /// The Autograd kernel of the out= overload of a family with a meta function:
 /// aten's rule for out= functions (refuse arguments that require grad when

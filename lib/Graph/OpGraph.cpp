@@ -134,6 +134,9 @@ private:
   std::set<std::string> InvalidFamilies;
   /// Families by out operator name -> index in Families.
   std::map<std::string, size_t> ByOutName;
+  /// Families by functional / in-place operator name -> index in Families
+  /// (a SKGEN_KERNEL naming the functional operator is a functional kernel).
+  std::map<std::string, size_t> ByFunctionalName, ByInplaceName;
   std::vector<bool> Dropped;
 
   void collect() {
@@ -403,6 +406,15 @@ private:
       Options.MetaPresetArgs = Bound;
     }
     bool KeysOk = checkKeys(K, Name);
+    if (Ok && K.FunctionalKernel && !DV.Functional) {
+      // The scanner reports it (SKGEN_NO_FUNCTIONAL); facts may come from
+      // elsewhere.
+      if (!scanReportedErrorInAnnotation(K))
+        report(errorAt(K.AnnotationLoc,
+                       "'" + K.CppName + "' is a functional kernel, but '" +
+                           Name + "' has no functional variant"));
+      KeysOk = false;
+    }
 
     Family F;
     F.Out = std::move(Out);
@@ -422,14 +434,19 @@ private:
     }
     size_t Index = Families.size();
     ByOutName.emplace(Name, Index);
+    if (F.Variants.Functional)
+      ByFunctionalName.emplace(F.Variants.Functional->Op.str(), Index);
+    if (F.Variants.Inplace)
+      ByInplaceName.emplace(F.Variants.Inplace->Op.str(), Index);
     Families.push_back(std::move(F));
     Dropped.push_back(false);
     if (KeysOk)
       for (const std::string &Key : K.Keys)
-        addKernel(Index, K, Key);
+        addKernel(Index, K, Key, K.FunctionalKernel);
   }
 
-  void addKernel(size_t Index, const KernelFact &K, const std::string &Key) {
+  void addKernel(size_t Index, const KernelFact &K, const std::string &Key,
+                 bool Functional) {
     Family &F = Families[Index];
     for (const Kernel &Other : F.Kernels)
       if (Other.Key == Key) {
@@ -445,6 +462,7 @@ private:
     Kernel Ker;
     Ker.Key = Key;
     Ker.CppName = K.CppName;
+    Ker.Functional = Functional;
     Ker.Loc = K.Loc;
     Ker.AnnotationLoc = K.AnnotationLoc;
     Ker.InsertAfterOffset = K.InsertAfterOffset;
@@ -469,6 +487,33 @@ private:
     if (InvalidFamilies.count(Name))
       return; // Its declaration already has an error.
     auto It = ByOutName.find(Name);
+    // Naming the functional operator makes it a functional kernel.
+    bool Functional = false;
+    if (It == ByOutName.end()) {
+      It = ByFunctionalName.find(Name);
+      Functional = It != ByFunctionalName.end();
+      if (!Functional)
+        It = ByOutName.end();
+    }
+    auto InplaceIt = ByInplaceName.find(Name);
+    if (It == ByOutName.end() && InplaceIt != ByInplaceName.end()) {
+      const Family &F = Families[InplaceIt->second];
+      Diagnostic D = errorAt(
+          schemaOrAnnotationLoc(K),
+          "SKGEN_KERNEL names the in-place variant '" + Name + "' of '" +
+              F.Out.Op.str() +
+              "'; a kernel implements the out= or the functional variant, "
+              "and skgen derives the in-place one");
+      D.Notes.push_back(noteAt(
+          F.DeclLoc, "'" + F.Out.Op.str() + "' is declared here; name '" +
+                         F.Out.Op.str() + "' (an out kernel)" +
+                         (F.Variants.Functional
+                              ? " or '" + F.Variants.Functional->Op.str() +
+                                    "' (a functional kernel)"
+                              : std::string())));
+      report(std::move(D));
+      return;
+    }
     if (It == ByOutName.end()) {
       Diagnostic D =
           errorAt(schemaOrAnnotationLoc(K),
@@ -480,12 +525,12 @@ private:
               noteAt(F.DeclLoc,
                      "did you mean '" + F.Out.Op.str() + "', declared here?"));
       if (D.Notes.empty())
-        D.Notes.push_back(noteAt(
-            schemaOrAnnotationLoc(K),
-            "declare the family with SKGEN_STRUCTURED(\"" + Name +
-                "(...) -> ...\", KEY) on its out kernel; if a file not "
-                "scanned declares it, pass that file too (or -p with a "
-                "compilation database that lists it)"));
+        D.Notes.push_back(
+            noteAt(schemaOrAnnotationLoc(K),
+                   "declare the family with SKGEN_STRUCTURED(\"" + Name +
+                       "(...) -> ...\", KEY) on its out kernel; if a file not "
+                       "scanned declares it, pass that file too (or -p with a "
+                       "compilation database that lists it)"));
       report(std::move(D));
       return;
     }
@@ -499,7 +544,8 @@ private:
     const Family &F = Families[It->second];
     if (!K.SignatureChecked && !K.Params.empty()) {
       std::vector<Diagnostic> Diags;
-      scan::checkSignature(K, F.Out, F.SchemaLoc, Diags);
+      scan::checkSignature(K, Functional ? *F.Variants.Functional : F.Out,
+                           F.SchemaLoc, Diags);
       for (Diagnostic &D : Diags)
         report(std::move(D));
     }
@@ -522,7 +568,7 @@ private:
       return;
     }
     for (const std::string &Key : K.Keys)
-      addKernel(It->second, K, Key);
+      addKernel(It->second, K, Key, Functional);
   }
 
   /// The operator names a family registers: out, functional, in-place.
@@ -651,8 +697,24 @@ const char *registrationKindName(Registration::Kind K) {
     return "meta_out";
   case Registration::Kind::AutogradOut:
     return "autograd_out";
+  case Registration::Kind::FunctionalKernel:
+    return "functional_kernel";
+  case Registration::Kind::DirectOutViaFunctional:
+    return "direct_out_via_functional";
+  case Registration::Kind::DirectInplaceViaFunctional:
+    return "direct_inplace_via_functional";
+  case Registration::Kind::AliasOutViaFunctional:
+    return "alias_out_via_functional";
+  case Registration::Kind::AliasInplaceViaFunctional:
+    return "alias_inplace_via_functional";
   }
   return "def";
+}
+
+bool allKernelsFunctional(const Family &F) {
+  return !F.Kernels.empty() &&
+         std::all_of(F.Kernels.begin(), F.Kernels.end(),
+                     [](const Kernel &K) { return K.Functional; });
 }
 
 bool generatesMetaKernels(const Family &F) {
@@ -684,6 +746,12 @@ std::vector<Registration> registrations(const Family &F,
   }
   const bool Meta = F.Options.hasMeta();
   for (const Kernel &Ker : F.Kernels) {
+    if (Ker.Functional) {
+      Add(K::DirectOutViaFunctional, Ker.Key, &F.Out, &Ker);
+      Add(K::FunctionalKernel, Ker.Key, Fn, &Ker);
+      Add(K::DirectInplaceViaFunctional, Ker.Key, In, &Ker);
+      continue;
+    }
     Add(Meta ? K::DirectOut : K::OutKernel, Ker.Key, &F.Out, &Ker);
     Add(K::DirectFunctional, Ker.Key, Fn, &Ker);
     Add(K::DirectInplace, Ker.Key, In, &Ker);
@@ -693,7 +761,12 @@ std::vector<Registration> registrations(const Family &F,
     Add(K::MetaFunctional, "Meta", Fn, nullptr);
     Add(K::MetaInplace, "Meta", In, nullptr);
   }
-  if (!F.Options.External) {
+  if (!F.Options.External && allKernelsFunctional(F)) {
+    // No out kernel anywhere: out= and in-place through the functional op
+    // (an alias-key functional would call out=, which calls it back).
+    Add(K::AliasOutViaFunctional, AliasKey, &F.Out, nullptr);
+    Add(K::AliasInplaceViaFunctional, AliasKey, In, nullptr);
+  } else if (!F.Options.External) {
     // Never an alias-key kernel for the out overload itself.
     Add(K::AliasFunctional, AliasKey, Fn, nullptr);
     Add(K::AliasInplace, AliasKey, In, nullptr);
@@ -762,11 +835,15 @@ std::string toJSON(const OpGraph &G) {
     J["declared_at"] = F.DeclLoc;
     J["cpp_name"] = F.DeclCppName;
     json Kernels = json::array();
-    for (const Kernel &K : F.Kernels)
-      Kernels.push_back(json{{"key", K.Key},
-                             {"cpp_name", K.CppName},
-                             {"loc", K.Loc},
-                             {"annotation_loc", K.AnnotationLoc}});
+    for (const Kernel &K : F.Kernels) {
+      json JK{{"key", K.Key},
+              {"cpp_name", K.CppName},
+              {"loc", K.Loc},
+              {"annotation_loc", K.AnnotationLoc}};
+      if (K.Functional)
+        JK["functional"] = true;
+      Kernels.push_back(JK);
+    }
     J["kernels"] = Kernels;
     json Regs = json::array();
     for (const Registration &R : registrations(F, G.AliasKey)) {
@@ -778,6 +855,10 @@ std::string toJSON(const OpGraph &G) {
       else if (R.K == Registration::Kind::AliasFunctional ||
                R.K == Registration::Kind::AliasInplace)
         JR["redispatches_to"] = F.Out.Op.str();
+      else if (R.K == Registration::Kind::AliasInplaceViaFunctional)
+        JR["redispatches_to"] = F.Variants.Functional->Op.str();
+      else if (R.K == Registration::Kind::AliasOutViaFunctional)
+        JR["dispatches_to"] = F.Variants.Functional->Op.str();
       Regs.push_back(JR);
     }
     J["registrations"] = Regs;
@@ -856,15 +937,29 @@ std::string toDot(const OpGraph &G) {
     }
     for (size_t J = 0; J < F.Kernels.size(); ++J) {
       std::string K = P + "_k" + std::to_string(J);
-      S += "  " + K + " -> " + P + "_out [label=\"implements\"];\n";
-      if (F.Variants.Functional)
-        S += "  " + P + "_functional -> " + K +
-             " [label=" + dotQuote("direct " + F.Kernels[J].Key) + "];\n";
+      // A functional kernel implements the functional variant; out= and
+      // in-place of its key are derived from it.
+      bool Fn = F.Kernels[J].Functional;
+      std::string Direct = (Fn ? "derived " : "direct ") + F.Kernels[J].Key;
+      S += "  " + K + " -> " + P + (Fn ? "_functional" : "_out") +
+           " [label=\"implements\"];\n";
+      if (Fn)
+        S += "  " + P + "_out -> " + K + " [label=" + dotQuote(Direct) + "];\n";
+      if (F.Variants.Functional && !Fn)
+        S += "  " + P + "_functional -> " + K + " [label=" + dotQuote(Direct) +
+             "];\n";
       if (F.Variants.Inplace)
-        S += "  " + P + "_inplace -> " + K +
-             " [label=" + dotQuote("direct " + F.Kernels[J].Key) + "];\n";
+        S += "  " + P + "_inplace -> " + K + " [label=" + dotQuote(Direct) +
+             "];\n";
     }
-    if (!F.Options.External) {
+    if (!F.Options.External && allKernelsFunctional(F)) {
+      S += "  " + P + "_out -> " + P + "_functional [style=dashed, label=" +
+           dotQuote(G.AliasKey + " (dispatch)") + "];\n";
+      if (F.Variants.Inplace)
+        S += "  " + P + "_inplace -> " + P +
+             "_functional [style=dashed, label=" +
+             dotQuote(G.AliasKey + " (redispatch)") + "];\n";
+    } else if (!F.Options.External) {
       if (F.Variants.Functional)
         S += "  " + P + "_functional -> " + P + "_out [style=dashed, label=" +
              dotQuote(G.AliasKey + " (redispatch)") + "];\n";

@@ -19,8 +19,12 @@ namespace graph {
 
 struct Kernel {
   std::string Key;     // Dispatch key: CPU, CUDA, Meta, PrivateUse1, ...
-  std::string CppName; // Fully qualified out kernel function.
-  SourceLoc Loc;       // The function's declaration.
+  std::string CppName; // Fully qualified kernel function.
+  /// The kernel computes the functional variant (SKGEN_KERNEL naming the
+  /// functional operator, or SKGEN_FUNCTIONAL_KERNEL): for its key, out= and
+  /// in-place are derived from it. Otherwise it is an out kernel.
+  bool Functional = false;
+  SourceLoc Loc; // The function's declaration.
   SourceLoc AnnotationLoc;
   unsigned InsertAfterOffset = 0, InsertAfterLine = 0; // See KernelFact.
   /// The file the generated per-kernel code goes to (KernelFact::InsertFile,
@@ -81,6 +85,14 @@ struct Registration {
     MetaInplace,    //   no kernel has the Meta key (and not
     MetaOut,        //   SKGEN_NO_META_KERNEL / external)
     AutogradOut,    // Autograd of the out overload: skgen::out_autograd_kernel
+    // A backend that provides the functional kernel (Kernel::Functional):
+    FunctionalKernel,           // the user's functional kernel for Key
+    DirectOutViaFunctional,     // out= for Key: the kernel, checks, copy to out
+    DirectInplaceViaFunctional, // in-place for Key: the kernel, checks, copy
+    // When no kernel of the family is an out kernel, the alias key serves
+    // out= and in-place through the functional operator instead:
+    AliasOutViaFunctional,     // dispatch to the functional op, copy to out
+    AliasInplaceViaFunctional, // redispatch to it, copy to self
   };
   Kind K = Kind::Def;
   std::string Key;         // Dispatch key; empty for Def.
@@ -92,14 +104,21 @@ struct Registration {
 /// True if \p F gets Meta kernels generated from its meta function.
 bool generatesMetaKernels(const Family &F);
 
+/// True if every kernel of \p F is a functional kernel: the alias key then
+/// derives out= and in-place from the functional operator.
+bool allKernelsFunctional(const Family &F);
+
 /// Stable name of a registration kind: "def", "out_kernel", ...
 const char *registrationKindName(Registration::Kind K);
 
 /// The registrations of \p F, in emission order: defs (unless external),
 /// per kernel (sorted by key) the out kernel (or, with a meta function, its
-/// out= wrapper) and direct wrappers, the generated Meta kernels (meta
-/// function, no Meta kernel, not opted out, not external), then the
-/// alias-key wrappers and the Autograd entries (unless external).
+/// out= wrapper) and direct wrappers -- for a functional kernel, the kernel
+/// and the out= and in-place wrappers derived from it --, the generated Meta
+/// kernels (meta function, no Meta kernel, not opted out, not external), then
+/// the alias-key wrappers (through the out overload, or through the
+/// functional one when no kernel is an out kernel) and the Autograd entries
+/// (unless external).
 std::vector<Registration> registrations(const Family &F,
                                         const std::string &AliasKey);
 

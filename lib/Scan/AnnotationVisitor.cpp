@@ -28,6 +28,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -96,6 +97,7 @@ const KindInfo Kinds[] = {
     {"meta_preset", "SKGEN_META_PRESET", 1, false},
     {"no_meta_kernel", "SKGEN_NO_META_KERNEL", 0, false},
     {"external", "SKGEN_EXTERNAL", 0, false},
+    {"functional_kernel", "SKGEN_FUNCTIONAL_KERNEL", 0, false},
 };
 
 const char *const KnownKeys[] = {
@@ -648,6 +650,16 @@ private:
     bool IsStructured = llvm::StringRef(Primary->Info->Kind) == "structured";
     if (!IsStructured)
       for (const Annot *O : Options) {
+        if (llvm::StringRef(O->Info->Kind) == "functional_kernel") {
+          // A SKGEN_KERNEL says which variant it implements by its name.
+          Diagnostic &E = error(
+              O->MacroLoc, "'SKGEN_FUNCTIONAL_KERNEL' is for SKGEN_STRUCTURED; "
+                           "a SKGEN_KERNEL is a functional kernel when it "
+                           "names the functional operator, e.g. "
+                           "SKGEN_KERNEL(\"myops::add\", KEY)");
+          note(E, Primary->MacroLoc, "SKGEN_KERNEL is here");
+          continue;
+        }
         Diagnostic &E = error(
             O->MacroLoc, std::string("'") + O->Info->Macro +
                              "' is a family option; put it on the family's "
@@ -798,8 +810,16 @@ private:
             note(E, byteLoc(Primary->Args[0], 0), VE.Fix);
         } else {
           std::vector<Diagnostic> Diags;
-          K.SignatureChecked = true;
-          K.SignatureOk = checkSignature(K, S, K.SchemaLoc, Diags);
+          // A functional kernel has the functional variant's signature (when
+          // its name cannot be derived, the link phase says why).
+          std::optional<schema::FunctionSchema> Functional;
+          if (K.FunctionalKernel)
+            Functional = functionalVariant(S, K.Options);
+          if (!K.FunctionalKernel || Functional) {
+            K.SignatureChecked = true;
+            K.SignatureOk = checkSignature(K, Functional ? *Functional : S,
+                                           K.SchemaLoc, Diags);
+          }
           Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(),
                                  Diags.end());
           if (MetaOpt)
@@ -905,7 +925,8 @@ private:
                     const FunctionDecl *FD, KernelFact &K) {
     const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
                 *FunctionalName = nullptr, *InplaceName = nullptr,
-                *Alloc = nullptr, *NoMetaKernel = nullptr;
+                *Alloc = nullptr, *NoMetaKernel = nullptr,
+                *FunctionalKernel = nullptr;
     MetaOpt = PresetOpt = nullptr;
     for (const Annot *O : Options) {
       llvm::StringRef Kind = O->Info->Kind;
@@ -944,6 +965,9 @@ private:
       } else if (Kind == "no_meta_kernel") {
         K.Options.NoMetaKernel = true;
         NoMetaKernel = O;
+      } else if (Kind == "functional_kernel") {
+        K.FunctionalKernel = true;
+        FunctionalKernel = O;
       }
     }
     // One description of the outputs.
@@ -984,6 +1008,14 @@ private:
                             "'SKGEN_INPLACE_NAME' names the in-place variant, "
                             "but 'SKGEN_NO_INPLACE' disables it");
       note(E, NoInplace->MacroLoc, "SKGEN_NO_INPLACE is here");
+    }
+    if (NoFunctional && FunctionalKernel) {
+      Diagnostic &E = error(FunctionalKernel->MacroLoc,
+                            "'SKGEN_FUNCTIONAL_KERNEL' makes this function "
+                            "the functional kernel, but 'SKGEN_NO_FUNCTIONAL' "
+                            "disables the functional variant");
+      note(E, NoFunctional->MacroLoc, "SKGEN_NO_FUNCTIONAL is here");
+      K.FunctionalKernel = false;
     }
     if (NoFunctional && FunctionalName) {
       Diagnostic &E = error(FunctionalName->MacroLoc,
@@ -1189,16 +1221,39 @@ private:
     K.Options.MetaPresetArgs = Bound;
   }
 
-  /// SKGEN_KERNEL whose family's SKGEN_STRUCTURED is in this TU: check now.
+  /// The functional variant of the family declared by \p Out with options
+  /// \p O, if it has one.
+  static std::optional<schema::FunctionSchema>
+  functionalVariant(const schema::FunctionSchema &Out, const FamilyOptions &O) {
+    schema::VariantOptions VO;
+    VO.FunctionalOverload = O.FunctionalOverload;
+    VO.InplaceOverload = O.InplaceOverload;
+    VO.GenerateFunctional = !O.NoFunctional;
+    VO.GenerateInplace = false;
+    schema::DerivedVariants DV;
+    schema::VariantError VE;
+    if (!schema::deriveVariants(Out, VO, DV, VE))
+      return std::nullopt;
+    return DV.Functional;
+  }
+
+  /// SKGEN_KERNEL whose family's SKGEN_STRUCTURED is in this TU: check now,
+  /// against the out schema, or the functional variant's when the kernel
+  /// names that (a functional kernel).
   void checkKernelsAgainstVisibleFamilies() {
     for (auto &KO : KernelOps) {
       KernelFact &K = Out.Kernels[KO.first];
       for (auto &SE : Schemas) {
-        if (!(SE.second.Op == KO.second))
-          continue;
+        std::optional<schema::FunctionSchema> Functional;
+        if (!(SE.second.Op == KO.second)) {
+          Functional =
+              functionalVariant(SE.second, Out.Kernels[SE.first].Options);
+          if (!Functional || !(Functional->Op == KO.second))
+            continue;
+        }
         std::vector<Diagnostic> Diags;
         K.SignatureChecked = true;
-        K.SignatureOk = checkSignature(K, SE.second,
+        K.SignatureOk = checkSignature(K, Functional ? *Functional : SE.second,
                                        Out.Kernels[SE.first].SchemaLoc, Diags);
         Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(),
                                Diags.end());

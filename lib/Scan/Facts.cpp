@@ -151,6 +151,8 @@ void to_json(json &J, const KernelFact &K) {
   }
   if (K.TorchCompile) // Only when set: facts of PyTorch 1.x TUs are unchanged.
     J["torch_compile"] = true;
+  if (K.FunctionalKernel)
+    J["functional_kernel"] = true;
 }
 void from_json(const json &J, KernelFact &K) {
   K.AnnotationKind = J.at("kind").get<std::string>() == "structured"
@@ -171,6 +173,7 @@ void from_json(const json &J, KernelFact &K) {
   K.SignatureChecked = J.value("signature_checked", false);
   K.DefinitionUnseen = J.value("definition_unseen", false);
   K.TorchCompile = J.value("torch_compile", false);
+  K.FunctionalKernel = J.value("functional_kernel", false);
   if (J.contains("params"))
     J.at("params").get_to(K.Params);
   if (J.contains("return"))

@@ -108,6 +108,11 @@ struct KernelFact {
   /// standard library's optional (PyTorch >= 2.4: torch.compile and
   /// torch.export, which run ops on fake tensors and need Meta kernels).
   bool TorchCompile = false;
+  /// SKGEN_STRUCTURED with SKGEN_FUNCTIONAL_KERNEL: the function is the
+  /// family's functional kernel for Keys (its signature is the functional
+  /// variant's). A SKGEN_KERNEL says so by naming the functional operator;
+  /// the link phase resolves that.
+  bool FunctionalKernel = false;
 };
 
 /// Everything learnt from one translation unit.

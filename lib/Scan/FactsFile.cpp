@@ -192,8 +192,8 @@ private:
       for (const char *K : {"no_functional", "no_inplace", "external"})
         with(M, K, false, [&](const json &V) { boolean(V); });
     });
-    for (const char *K :
-         {"signature_ok", "signature_checked", "definition_unseen"})
+    for (const char *K : {"signature_ok", "signature_checked",
+                          "definition_unseen", "functional_kernel"})
       with(J, K, false, [&](const json &M) { boolean(M); });
     for (const char *K : {"insert_after_offset", "insert_after_line"})
       with(J, K, false, [&](const json &M) { number(M); });

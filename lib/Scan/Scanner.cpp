@@ -187,7 +187,7 @@ public:
     static const llvm::StringRef Annotations[] = {
         "SKGEN_STRUCTURED",   "SKGEN_KERNEL",        "SKGEN_FUNCTIONAL_NAME",
         "SKGEN_INPLACE_NAME", "SKGEN_NO_FUNCTIONAL", "SKGEN_NO_INPLACE",
-        "SKGEN_ALLOC",        "SKGEN_EXTERNAL"};
+        "SKGEN_ALLOC",        "SKGEN_EXTERNAL",      "SKGEN_FUNCTIONAL_KERNEL"};
     if (!II)
       return;
     if (II->getName() == "__DATE__" || II->getName() == "__TIME__" ||
