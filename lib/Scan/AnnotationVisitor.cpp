@@ -1015,7 +1015,6 @@ private:
                             "the functional kernel, but 'SKGEN_NO_FUNCTIONAL' "
                             "disables the functional variant");
       note(E, NoFunctional->MacroLoc, "SKGEN_NO_FUNCTIONAL is here");
-      K.FunctionalKernel = false;
     }
     if (NoFunctional && FunctionalName) {
       Diagnostic &E = error(FunctionalName->MacroLoc,

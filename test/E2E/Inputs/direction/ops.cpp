@@ -79,7 +79,9 @@ at::Tensor addce_meta(const at::Tensor &self, const at::Tensor &other,
   count("addce_meta");
   at::ScalarType Dtype = at::result_type(self, other);
   at::native::alpha_check(Dtype, alpha);
-  return at::empty(skgen::broadcast(self, other), self.options().dtype(Dtype));
+  return skgen::allocate(
+      skgen::TensorMeta(skgen::broadcast(self, other), Dtype), 0,
+      self.options());
 }
 
 // Registered by hand: the CPU functional kernel of dirops::addce.
@@ -105,8 +107,9 @@ at::Tensor &mul_out_cpu(const at::Tensor &self, const at::Tensor &other,
 SKGEN_KERNEL("dirops::mul", Meta)
 at::Tensor mul_meta(const at::Tensor &self, const at::Tensor &other) {
   count("mul_meta");
-  return at::empty(skgen::broadcast(self, other),
-                   self.options().dtype(at::result_type(self, other)));
+  return skgen::allocate(skgen::TensorMeta(skgen::broadcast(self, other),
+                                           at::result_type(self, other)),
+                         0, self.options());
 }
 
 // aten's aminmax is a torchgen structured op: out= tensors must have exactly
