@@ -44,6 +44,12 @@ SCHEMAS = {
     ("scale", "out"): "myops::scale.out(Tensor self, float factor, *, Tensor(a!) out) -> Tensor(a!)",
     ("scale", "default"): "myops::scale(Tensor self, float factor) -> Tensor",
     ("scale_", "default"): "myops::scale_(Tensor(a!) self, float factor) -> Tensor(a!)",
+    ("softsign", "out"): "myops::softsign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+    ("softsign", "default"): "myops::softsign(Tensor self) -> Tensor",
+    ("softsign_", "default"): "myops::softsign_(Tensor(a!) self) -> Tensor(a!)",
+    ("cube", "out"): "myops::cube.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+    ("cube", "default"): "myops::cube(Tensor self) -> Tensor",
+    ("cube_", "default"): "myops::cube_(Tensor(a!) self) -> Tensor(a!)",
 }
 
 # Variants that must NOT exist.

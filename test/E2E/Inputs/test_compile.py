@@ -66,6 +66,12 @@ def samples():
         ("scale", "default"): ((x, 1.5), {}),
         ("scale_", "default"): ((x.clone(), 1.5), {}),
         ("scale", "out"): ((x, 1.5), {"out": e(3, 4)}),
+        ("softsign", "default"): ((x,), {}),
+        ("softsign_", "default"): ((x.clone(),), {}),
+        ("softsign", "out"): ((x,), {"out": e(3, 4)}),
+        ("cube", "default"): ((x,), {}),
+        ("cube_", "default"): ((x.clone(),), {}),
+        ("cube", "out"): ((x,), {"out": e(3, 4)}),
     }
 
 

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -334,6 +335,123 @@ TEST(Autograd, OutVariantRefusesInputsThatRequireGrad) {
     addOut().call(X, X.detach(), 1, O);
   }
   EXPECT_TRUE(at::allclose(O, X.detach() * 2));
+}
+
+// Direction per backend (examples/src/functional_kernels.cpp): softsign has
+// only a CPU functional kernel; cube a CPU out kernel and a Meta functional
+// kernel. Each variant on each key runs that key's kernel exactly once.
+int64_t calls(const char *Counter) {
+  return op(Counter, "").typed<int64_t()>().call();
+}
+
+TEST(Direction, EachKeyUsesItsOwnKernel) {
+  auto Fn = op("myops::cube", "").typed<Tensor(const Tensor &)>();
+  auto In = op("myops::cube_", "").typed<Tensor &(Tensor &)>();
+  auto Out =
+      op("myops::cube", "out").typed<Tensor &(const Tensor &, Tensor &)>();
+  for (at::Device D : {at::Device(at::kCPU), at::Device(at::kMeta)}) {
+    bool Cpu = D.is_cpu();
+    const char *Mine = Cpu ? "skgen_example::cube_out_calls"
+                           : "skgen_example::cube_meta_calls";
+    const char *Other = Cpu ? "skgen_example::cube_meta_calls"
+                            : "skgen_example::cube_out_calls";
+    Tensor X = input({2, 3}, at::kFloat, 21).to(D);
+    int64_t Before = calls(Mine), OtherBefore = calls(Other);
+    Tensor R = Fn.call(X);
+    Tensor S = X.clone();
+    Tensor &RI = In.call(S);
+    Tensor O = at::empty({0}, X.options());
+    Tensor &RO = Out.call(X, O);
+    EXPECT_EQ(calls(Mine), Before + 3) << D;
+    EXPECT_EQ(calls(Other), OtherBefore) << D;
+    EXPECT_TRUE(RI.is_same(S));
+    EXPECT_TRUE(RO.is_same(O));
+    EXPECT_EQ(O.sizes(), X.sizes());
+    if (Cpu) {
+      Tensor Ref = X * X * X;
+      EXPECT_TRUE(at::allclose(R, Ref));
+      EXPECT_TRUE(at::allclose(S, Ref));
+      EXPECT_TRUE(at::allclose(O, Ref));
+    }
+  }
+}
+
+TEST(Direction, DerivedOutAndInplaceAsAten) {
+  // myops::softsign: out= and in-place derived from the CPU functional
+  // kernel, against aten's div (what the kernel computes) with the same
+  // out= and in-place tensors.
+  auto Out =
+      op("myops::softsign", "out").typed<Tensor &(const Tensor &, Tensor &)>();
+  auto In = op("myops::softsign_", "").typed<Tensor &(Tensor &)>();
+  for (at::ScalarType T : {at::kFloat, at::kDouble, at::kLong}) {
+    Tensor X = input({3, 4}, T, 22);
+    Tensor Den = at::add(at::abs(X), 1);
+    int64_t Before = calls("skgen_example::softsign_calls");
+    for (std::vector<int64_t> Shape : {std::vector<int64_t>{0}, {2}, {3, 4}}) {
+      for (at::ScalarType OT : {at::kFloat, at::kDouble, at::kInt}) {
+        Warnings Ours, Aten;
+        Tensor O1 = at::zeros(Shape, OT), O2 = at::zeros(Shape, OT);
+        std::string E1, E2;
+        {
+          WarningGuard G(&Ours);
+          try {
+            Tensor &R = Out.call(X, O1);
+            EXPECT_TRUE(R.is_same(O1));
+          } catch (const c10::Error &E) {
+            E1 = firstLine(E.what_without_backtrace());
+          }
+        }
+        {
+          WarningGuard G(&Aten);
+          try {
+            at::div_out(O2, X, Den);
+          } catch (const c10::Error &E) {
+            E2 = firstLine(E.what_without_backtrace());
+          }
+        }
+        EXPECT_EQ(E1, E2) << T << " " << OT;
+        // The same warning (aten's TensorIterator repeats it when out's
+        // dtype differs from the result's; skgen resizes once).
+        EXPECT_EQ(
+            std::set<std::string>(Ours.Messages.begin(), Ours.Messages.end()),
+            std::set<std::string>(Aten.Messages.begin(), Aten.Messages.end()))
+            << T << " " << OT;
+        EXPECT_EQ(Ours.Messages.size(),
+                  E1.empty() && Shape.size() == 1 && Shape[0] == 2 ? 1u : 0u)
+            << T << " " << OT;
+        if (E1.empty())
+          EXPECT_TRUE(at::allclose(O1, O2)) << T << " " << OT;
+      }
+    }
+    Tensor S1 = X.clone(), S2 = X.clone();
+    std::string E1, E2;
+    try {
+      Tensor &R = In.call(S1);
+      EXPECT_TRUE(R.is_same(S1));
+    } catch (const c10::Error &E) {
+      E1 = firstLine(E.what_without_backtrace());
+    }
+    try {
+      S2.div_(Den);
+    } catch (const c10::Error &E) {
+      E2 = firstLine(E.what_without_backtrace());
+    }
+    EXPECT_EQ(E1, E2) << T;
+    EXPECT_TRUE(at::equal(S1, S2)) << T; // untouched when refused (Long)
+    // The kernel ran for every call not refused up front by the meta preset.
+    EXPECT_GT(calls("skgen_example::softsign_calls"), Before) << T;
+  }
+  EXPECT_EQ(std::string("result type Float can't be cast to the desired "
+                        "output type Long"),
+            [&] {
+              Tensor S = at::zeros({2}, at::kLong);
+              try {
+                In.call(S);
+              } catch (const c10::Error &E) {
+                return firstLine(E.what_without_backtrace());
+              }
+              return std::string();
+            }());
 }
 
 } // namespace
