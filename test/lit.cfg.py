@@ -30,6 +30,8 @@ config.substitutions.append(("%clang_resource_dir", config.clang_resource_dir))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 car = os.path.join(config.llvm_tools_dir, "clang-apply-replacements")
 config.substitutions.append(("%clang-apply-replacements", car))
+clang_format = os.path.join(config.llvm_tools_dir, "clang-format")
+config.substitutions.append(("%clang-format", clang_format))
 config.substitutions.append(("%llvm_major", config.llvm_version_major))
 
 # libFuzzer harnesses (test/Fuzz), built with -DSKGEN_BUILD_FUZZERS=ON.
@@ -77,6 +79,8 @@ if shutil.which("strace"):
         config.available_features.add("strace")
 if os.access(car, os.X_OK):
     config.available_features.add("clang-apply-replacements")
+if os.access(clang_format, os.X_OK):
+    config.available_features.add("clang-format")
 # script(1) runs a command on a pseudo-terminal (colour autodetection tests).
 if shutil.which("script"):
     config.available_features.add("script")
