@@ -84,10 +84,16 @@ template <typename Func> CppFunction dispatch(c10::DeviceType, Func &&) {
   return {};
 }
 namespace detail {
+// libtorch passes an optional DispatchKey; the stub has no optional that
+// C++14 (clang 14's default dialect) would accept, so: none, or a key.
+struct OptionalKey {
+  OptionalKey(decltype(nullptr)) {}
+  OptionalKey(c10::DispatchKey) {}
+};
 class TorchLibraryInit {
 public:
   TorchLibraryInit(Library::Kind, void (*)(Library &), const char *,
-                   std::optional<c10::DispatchKey>, const char *, unsigned) {}
+                   OptionalKey, const char *, unsigned) {}
 };
 } // namespace detail
 } // namespace torch
@@ -100,15 +106,15 @@ public:
                                         __FILE__, __LINE__);                   \
   void fn(torch::Library &m)
 #define TORCH_LIBRARY(ns, m)                                                   \
-  SKGEN_STUB_LIBRARY_(DEF, TORCH_LIBRARY_init_##ns, ns, std::nullopt, m)
+  SKGEN_STUB_LIBRARY_(DEF, TORCH_LIBRARY_init_##ns, ns, nullptr, m)
 #define TORCH_LIBRARY_FRAGMENT(ns, m)                                          \
   SKGEN_STUB_LIBRARY_(                                                         \
       FRAGMENT,                                                                \
       SKGEN_STUB_CAT_(TORCH_LIBRARY_FRAGMENT_init_##ns##_, __COUNTER__), ns,   \
-      std::nullopt, m)
+      nullptr, m)
 #define TORCH_LIBRARY_IMPL(ns, k, m)                                           \
   SKGEN_STUB_LIBRARY_(                                                         \
       IMPL,                                                                    \
       SKGEN_STUB_CAT_(TORCH_LIBRARY_IMPL_init_##ns##_##k##_, __COUNTER__), ns, \
-      std::make_optional(c10::DispatchKey::k), m)
+      c10::DispatchKey::k, m)
 #define TORCH_FN(f) c10::CompileTimeFunctionPointer<decltype(f), f>()
