@@ -37,6 +37,11 @@
  *                                    kernel for its keys (it has the
  *                                    functional variant's signature), not its
  *                                    out kernel
+ *   SKGEN_FALLBACK("ns::op.ovl_out") backends without a kernel of this family
+ *                                    are served by that overload's out family
+ *                                    (Scalar arguments passed as wrapped-number
+ *                                    tensors); the family may then list no
+ *                                    keys: SKGEN_STRUCTURED("...schema...")
  *
  * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
  * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
@@ -64,6 +69,7 @@
 #define SKGEN_ALLOC(FN) SKGEN_ANNOTATE_("skgen.alloc", #FN)
 #define SKGEN_EXTERNAL SKGEN_ANNOTATE_("skgen.external")
 #define SKGEN_FUNCTIONAL_KERNEL SKGEN_ANNOTATE_("skgen.functional_kernel")
+#define SKGEN_FALLBACK(OPNAME) SKGEN_ANNOTATE_("skgen.fallback", OPNAME)
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -77,6 +83,7 @@
 #define SKGEN_ALLOC(FN)
 #define SKGEN_EXTERNAL
 #define SKGEN_FUNCTIONAL_KERNEL
+#define SKGEN_FALLBACK(OPNAME)
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

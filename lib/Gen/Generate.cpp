@@ -198,11 +198,26 @@ struct BackendEmitter {
 };
 
 struct AliasKeyEmitter {
-  static std::string emit(const FamilyApi &A,
+  /// \p General: the family serving \p A through SKGEN_FALLBACK, if any.
+  static std::string emit(const FamilyApi &A, const FamilyApi *General,
                           const std::vector<Registration> &Regs,
                           const GenOptions &Opts, Includes &Inc) {
     std::string Wrappers, Impls, Key, Through = A.F->Out.Op.str();
     for (const Registration &R : Regs) {
+      bool Fallback = R.K == Registration::Kind::FallbackFunctional ||
+                      R.K == Registration::Kind::FallbackInplace ||
+                      R.K == Registration::Kind::FallbackOut;
+      if (Fallback && General) {
+        Key = R.Key;
+        std::string Name = wrapperName(R.Key, R.Op);
+        Wrappers += (Wrappers.empty() ? "" : "\n") +
+                    fallbackWrapper(A, *General, R.K, Name,
+                                    Opts.AliasDispatch != "call" &&
+                                        R.Key != "DefaultBackend",
+                                    Inc);
+        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
+        continue;
+      }
       using RK = Registration::Kind;
       if (R.K != RK::AliasFunctional && R.K != RK::AliasInplace &&
           R.K != RK::AliasOutViaFunctional &&
@@ -237,6 +252,9 @@ struct AliasKeyEmitter {
     Inc.add("torch/library.h");
     if (Key == "DefaultBackend")
       Inc.Checks.insert(DefaultBackendCheck);
+    if (General)
+      Through = "the overload\n// " + General->F->Out.Op.str() +
+                " (SKGEN_FALLBACK: Scalars as wrapped numbers)";
     return "// " + Key + ": every other backend, through " + Through + "\n" +
            anonymousNamespace(Wrappers) + "\n" +
            libraryImpl(A.F->Out.Op.Namespace, Key, Impls);
@@ -431,7 +449,12 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     };
     Add(Mine, PerFile[DeclPath]);
     PerFile.erase(DeclPath);
-    std::string Alias = AliasKeyEmitter::emit(*A, Regs, Opts, Decl.Inc);
+    std::optional<FamilyApi> General;
+    if (F.FallbackTo)
+      if (const Family *GF = G.findFamily(F.FallbackTo->Out))
+        General = FamilyApi::build(*GF);
+    std::string Alias = AliasKeyEmitter::emit(*A, General ? &*General : nullptr,
+                                              Regs, Opts, Decl.Inc);
     Add(Mine, MetaEmitter::emit(*A, Regs, Decl.Inc));
     Add(Mine, Alias);
     Add(Mine, AutogradEmitter::emit(*A, Regs, Decl.Inc));

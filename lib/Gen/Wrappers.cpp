@@ -418,14 +418,65 @@ std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
 
 } // namespace
 
-std::string typedOutHandle(const FamilyApi &A, Includes &Inc) {
+/// `static auto skgen_op = ...typed<Sig>();` for \p Op.
+static std::string typedHandle(const schema::OperatorName &Op,
+                               const CppSignature &Sig, Includes &Inc) {
   Inc.add("ATen/core/dispatch/Dispatcher.h");
-  const schema::OperatorName &Op = A.F->Out.Op;
   return indent(2) + "static auto skgen_op =\n" + indent(6) +
          "c10::Dispatcher::singleton()\n" + indent(10) + ".findSchemaOrThrow(" +
          cppStringLiteral(Op.qualifiedName()) + ", " +
          cppStringLiteral(Op.Overload) + ")\n" + indent(10) + ".typed<" +
-         A.Out.functionType() + ">();\n";
+         Sig.functionType() + ">();\n";
+}
+
+std::string typedOutHandle(const FamilyApi &A, Includes &Inc) {
+  return typedHandle(A.F->Out.Op, A.Out, Inc);
+}
+
+std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
+                            Registration::Kind K, const std::string &Name,
+                            bool Redispatch, Includes &Inc) {
+  const graph::Fallback &FB = *A.F->FallbackTo;
+  const CppSignature *Mine = &A.Out, *Theirs = &General.Out;
+  if (K == Registration::Kind::FallbackFunctional) {
+    Mine = &*A.Functional;
+    Theirs = &*General.Functional;
+  } else if (K == Registration::Kind::FallbackInplace) {
+    Mine = &*A.Inplace;
+    Theirs = &*General.Inplace;
+  }
+  std::set<std::string> Wrapped; // Schema argument names.
+  for (size_t I = 0; I < FB.Wrapped.size(); ++I)
+    if (FB.Wrapped[I])
+      Wrapped.insert(A.F->Out.Arguments[I].Name);
+  // Each Scalar as aten passes a Python number to a Tensor overload: a 0-dim
+  // CPU tensor marked as a wrapped number, so that type promotion treats it
+  // as a Scalar (at::result_type), whatever the device of the other operands.
+  Inc.add("ATen/ScalarOps.h");
+  std::string S, Args, Keys = "skgen_keys";
+  for (const CppParam &P : Mine->Params) {
+    std::string Arg = P.Name;
+    if (P.Arg && Wrapped.count(P.Arg->Name)) {
+      Arg = "skgen_" + P.Name;
+      S += indent(2) + "const at::Tensor " + Arg +
+           " = at::native::wrapped_scalar_tensor(" + P.Name + ");\n";
+      Keys += " | " + Arg + ".key_set()";
+    }
+    Args += (Args.empty() ? "" : ", ") + Arg;
+  }
+  S += typedHandle(fallbackTarget(*A.F, K), *Theirs, Inc);
+  if (Redispatch) {
+    // As the alias-key wrappers: below the keys handled by now, with the
+    // backend of every tensor argument (a wrapped number is a CPU tensor,
+    // the lowest backend: it decides only for an op without other tensors).
+    Inc.add("c10/core/DispatchKeySet.h");
+    S += indent(2) + "return skgen_op.redispatch((" + Keys +
+         ") & c10::after_ADInplaceOrView_keyset, " + Args + ");\n";
+  } else {
+    S += indent(2) + "return skgen_op.call(" + Args + ");\n";
+  }
+  OutCall Call{"", "", Redispatch ? "skgen_keys" : "", {}};
+  return withKeys(Mine->declaration(Name), &Call) + " {\n" + S + "}\n";
 }
 
 OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc) {

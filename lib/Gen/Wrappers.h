@@ -142,6 +142,15 @@ std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
 std::string inplaceViaFunctional(const FamilyApi &A, const std::string &Name,
                                  bool Guard, const OutCall &Call,
                                  Includes &Inc);
+/// The alias-key kernel \p K (FallbackFunctional, FallbackInplace or
+/// FallbackOut) of a family served through SKGEN_FALLBACK by \p General: the
+/// same variant of the general overload, each Scalar passed as a
+/// wrapped-number tensor (at::native::wrapped_scalar_tensor), through a
+/// redispatch below the current keys or (\p Redispatch false) a new call.
+std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
+                            graph::Registration::Kind K,
+                            const std::string &Name, bool Redispatch,
+                            Includes &Inc);
 
 /// The Autograd kernel of the out= overload of a family with a meta function:
 /// aten's rule for out= functions (refuse arguments that require grad when

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
+#include "Graph/Fallback.h"
 #include "Scan/SignatureCheck.h"
 #include "Schema/CppTypes.h"
 #include "Schema/MetaPresets.h"
@@ -117,6 +118,7 @@ public:
     for (const KernelFact &K : All)
       if (K.AnnotationKind == KernelFact::Kind::Kernel)
         addKernelFact(K);
+    resolveFallbacks(Families, Dropped, InvalidFamilies, LinkDiags);
     finish();
     return std::move(G);
   }
@@ -266,6 +268,10 @@ private:
 
   bool checkKeys(const KernelFact &K, const std::string &FamilyName) {
     bool Ok = true;
+    // A family served through SKGEN_FALLBACK needs no kernel of its own.
+    if (K.Keys.empty() && !K.Options.Fallback.empty() &&
+        K.AnnotationKind == KernelFact::Kind::Structured)
+      return true;
     if (K.Keys.empty()) {
       if (!scanReportedErrorInAnnotation(K))
         report(errorAt(K.AnnotationLoc,
@@ -621,7 +627,10 @@ private:
   /// A family with a meta function gets generated Meta kernels (or registers
   /// its own by hand with SKGEN_NO_META_KERNEL): nothing to say then.
   void warnIfNoMeta(const Family &F) {
-    if (!F.TorchCompile || F.Options.External || F.Options.hasMeta())
+    // A fallback family is served on Meta by the general overload (whose
+    // own declaration is warned about if it has no Meta kernel).
+    if (!F.TorchCompile || F.Options.External || F.Options.hasMeta() ||
+        F.FallbackTo)
       return;
     for (const Kernel &K : F.Kernels)
       if (K.Key == "Meta")
@@ -707,6 +716,12 @@ const char *registrationKindName(Registration::Kind K) {
     return "alias_out_via_functional";
   case Registration::Kind::AliasInplaceViaFunctional:
     return "alias_inplace_via_functional";
+  case Registration::Kind::FallbackFunctional:
+    return "fallback_functional";
+  case Registration::Kind::FallbackInplace:
+    return "fallback_inplace";
+  case Registration::Kind::FallbackOut:
+    return "fallback_out";
   }
   return "def";
 }
@@ -715,6 +730,15 @@ bool allKernelsFunctional(const Family &F) {
   return !F.Kernels.empty() &&
          std::all_of(F.Kernels.begin(), F.Kernels.end(),
                      [](const Kernel &K) { return K.Functional; });
+}
+
+const OperatorName &fallbackTarget(const Family &F, Registration::Kind K) {
+  const Fallback &FB = *F.FallbackTo;
+  if (K == Registration::Kind::FallbackFunctional && FB.Functional)
+    return *FB.Functional;
+  if (K == Registration::Kind::FallbackInplace && FB.Inplace)
+    return *FB.Inplace;
+  return FB.Out;
 }
 
 bool generatesMetaKernels(const Family &F) {
@@ -766,6 +790,12 @@ std::vector<Registration> registrations(const Family &F,
     // (an alias-key functional would call out=, which calls it back).
     Add(K::AliasOutViaFunctional, AliasKey, &F.Out, nullptr);
     Add(K::AliasInplaceViaFunctional, AliasKey, In, nullptr);
+  } else if (F.FallbackTo) {
+    // Every variant, out= included, through the general overload on the
+    // backends without a kernel of this family (theirs take precedence).
+    Add(K::FallbackOut, AliasKey, &F.Out, nullptr);
+    Add(K::FallbackFunctional, AliasKey, Fn, nullptr);
+    Add(K::FallbackInplace, AliasKey, In, nullptr);
   } else if (!F.Options.External) {
     // Never an alias-key kernel for the out overload itself.
     Add(K::AliasFunctional, AliasKey, Fn, nullptr);
@@ -859,6 +889,8 @@ std::string toJSON(const OpGraph &G) {
         JR["redispatches_to"] = F.Variants.Functional->Op.str();
       else if (R.K == Registration::Kind::AliasOutViaFunctional)
         JR["dispatches_to"] = F.Variants.Functional->Op.str();
+      else if (F.FallbackTo && R.Key == G.AliasKey)
+        JR["falls_back_to"] = fallbackTarget(F, R.K).str();
       Regs.push_back(JR);
     }
     J["registrations"] = Regs;
@@ -959,6 +991,22 @@ std::string toDot(const OpGraph &G) {
         S += "  " + P + "_inplace -> " + P +
              "_functional [style=dashed, label=" +
              dotQuote(G.AliasKey + " (redispatch)") + "];\n";
+    } else if (F.FallbackTo) {
+      // Each variant to the general overload's same variant.
+      size_t GI = 0;
+      while (GI < G.Families.size() &&
+             !(G.Families[GI].Out.Op == F.FallbackTo->Out))
+        ++GI;
+      std::string Q = "f" + std::to_string(GI);
+      std::string Label = dotQuote(G.AliasKey + " (fallback)");
+      S += "  " + P + "_out -> " + Q + "_out [style=dashed, label=" + Label +
+           "];\n";
+      if (F.Variants.Functional)
+        S += "  " + P + "_functional -> " + Q +
+             "_functional [style=dashed, label=" + Label + "];\n";
+      if (F.Variants.Inplace)
+        S += "  " + P + "_inplace -> " + Q +
+             "_inplace [style=dashed, label=" + Label + "];\n";
     } else if (!F.Options.External) {
       if (F.Variants.Functional)
         S += "  " + P + "_functional -> " + P + "_out [style=dashed, label=" +

@@ -11,6 +11,7 @@
 #include "Schema/Schema.h"
 #include "Schema/Variants.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,18 @@ struct Kernel {
   std::vector<std::string> ParamCanonicals;
 };
 
+/// SKGEN_FALLBACK: another overload of the same operator whose family
+/// serves this one on the backends without a kernel of this family.
+struct Fallback {
+  schema::OperatorName Out; // The general family's out overload.
+  /// Its variants that this family's functional and in-place variants call.
+  std::optional<schema::OperatorName> Functional, Inplace;
+  SourceLoc Loc; // The SKGEN_FALLBACK string.
+  /// Per argument of this family's out schema: a Scalar passed to the
+  /// general overload as a wrapped-number tensor.
+  std::vector<bool> Wrapped;
+};
+
 struct Family {
   schema::FunctionSchema Out;
   schema::DerivedVariants Variants;
@@ -55,6 +68,8 @@ struct Family {
   SourceLoc SchemaLoc;         // The schema string's first character.
   /// Declared in a TU built against PyTorch >= 2.4 (KernelFact::TorchCompile).
   bool TorchCompile = false;
+  /// Served through another overload where it has no kernel (SKGEN_FALLBACK).
+  std::optional<Fallback> FallbackTo;
 };
 
 struct OpGraph {
@@ -93,6 +108,12 @@ struct Registration {
     // out= and in-place through the functional operator instead:
     AliasOutViaFunctional,     // dispatch to the functional op, copy to out
     AliasInplaceViaFunctional, // redispatch to it, copy to self
+    // With SKGEN_FALLBACK, instead of Alias*: alias-key kernels of all three
+    // variants that call the general overload's same variant, Scalars
+    // wrapped as tensors (a backend's own kernel takes precedence).
+    FallbackFunctional,
+    FallbackInplace,
+    FallbackOut,
   };
   Kind K = Kind::Def;
   std::string Key;         // Dispatch key; empty for Def.
@@ -107,6 +128,10 @@ bool generatesMetaKernels(const Family &F);
 /// True if every kernel of \p F is a functional kernel: the alias key then
 /// derives out= and in-place from the functional operator.
 bool allKernelsFunctional(const Family &F);
+/// The operator a fallback registration (FallbackFunctional/Inplace/Out) of
+/// \p F calls: the general family's variant of the same kind.
+const schema::OperatorName &fallbackTarget(const Family &F,
+                                           Registration::Kind K);
 
 /// Stable name of a registration kind: "def", "out_kernel", ...
 const char *registrationKindName(Registration::Kind K);

@@ -98,6 +98,7 @@ const KindInfo Kinds[] = {
     {"no_meta_kernel", "SKGEN_NO_META_KERNEL", 0, false},
     {"external", "SKGEN_EXTERNAL", 0, false},
     {"functional_kernel", "SKGEN_FUNCTIONAL_KERNEL", 0, false},
+    {"fallback", "SKGEN_FALLBACK", 1, false},
 };
 
 const char *const KnownKeys[] = {
@@ -767,7 +768,12 @@ private:
     K.AnnotationLoc = Locs.convert(Primary->MacroLoc);
     Files.insert(SM.getFileID(SM.getFileLoc(FD->getLocation())));
 
-    checkKeys(*Primary, K);
+    // A family served by a fallback overload needs no kernel of its own.
+    bool HasFallback =
+        IsStructured && llvm::any_of(Options, [](const Annot *O) {
+          return llvm::StringRef(O->Info->Kind) == "fallback";
+        });
+    checkKeys(*Primary, K, /*AllowNone=*/HasFallback);
 
     // Signature as declared.
     for (const ParmVarDecl *P : FD->parameters())
@@ -845,7 +851,7 @@ private:
     Out.Kernels.push_back(std::move(K));
   }
 
-  void checkKeys(const Annot &N, KernelFact &K) {
+  void checkKeys(const Annot &N, KernelFact &K, bool AllowNone) {
     std::vector<std::pair<unsigned, unsigned>> Args;
     bool HaveArgs = macroArgs(N.MacroLoc, N.Info->Macro, Args);
     llvm::SmallVector<llvm::StringRef, 4> Parts;
@@ -911,7 +917,7 @@ private:
         E.FixLength = Key.size();
       }
     }
-    if (K.Keys.empty())
+    if (K.Keys.empty() && !AllowNone)
       error(N.MacroLoc, std::string("'") + N.Info->Macro +
                             "' needs at least one dispatch key, e.g. " +
                             N.Info->Macro + "(\"...\", CPU)");
@@ -968,6 +974,8 @@ private:
       } else if (Kind == "functional_kernel") {
         K.FunctionalKernel = true;
         FunctionalKernel = O;
+      } else if (Kind == "fallback") {
+        applyFallback(*O, K);
       }
     }
     // One description of the outputs.
@@ -1022,6 +1030,22 @@ private:
                             "variant, but 'SKGEN_NO_FUNCTIONAL' disables it");
       note(E, NoFunctional->MacroLoc, "SKGEN_NO_FUNCTIONAL is here");
     }
+  }
+
+  /// SKGEN_FALLBACK("ns::op.overload"): the name of another family's out
+  /// overload; whether it fits is checked at link time, when every family
+  /// is known.
+  void applyFallback(const Annot &O, KernelFact &K) {
+    schema::OperatorName Op;
+    schema::ParseError PE;
+    if (!schema::parseOperatorName(O.Texts[0], Op, PE)) {
+      Diagnostic &E = error(byteLoc(O.Args[0], PE.Offset),
+                            "malformed operator name: " + PE.Message);
+      note(E, O.MacroLoc, "in this annotation");
+      return;
+    }
+    K.Options.Fallback = Op.str();
+    K.Options.FallbackLoc = Locs.convert(byteLoc(O.Args[0], 0));
   }
 
   void applyAlloc(const Annot &O, const FunctionDecl *FD, KernelFact &K) {

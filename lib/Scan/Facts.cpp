@@ -86,6 +86,8 @@ void to_json(json &J, const FamilyOptions &O) {
     J["meta_preset"] = json{{"name", O.MetaPreset}, {"args", O.MetaPresetArgs}};
   if (O.NoMetaKernel)
     J["no_meta_kernel"] = true;
+  if (!O.Fallback.empty())
+    J["fallback"] = json{{"op", O.Fallback}, {"loc", O.FallbackLoc}};
 }
 void from_json(const json &J, FamilyOptions &O) {
   if (J.contains("functional_overload"))
@@ -105,6 +107,12 @@ void from_json(const json &J, FamilyOptions &O) {
         P.value("args", json::array()).get<std::vector<std::string>>();
   }
   O.NoMetaKernel = J.value("no_meta_kernel", false);
+  if (J.contains("fallback")) {
+    const json &F = J.at("fallback");
+    O.Fallback = F.at("op").get<std::string>();
+    if (F.contains("loc"))
+      F.at("loc").get_to(O.FallbackLoc);
+  }
 }
 
 void to_json(json &J, const CppParamFact &P) {

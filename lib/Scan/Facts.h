@@ -38,6 +38,11 @@ struct FamilyOptions {
   std::string MetaPreset;
   std::vector<std::string> MetaPresetArgs;
   bool NoMetaKernel = false; // SKGEN_NO_META_KERNEL
+  /// SKGEN_FALLBACK("ns::op.overload"): the out overload of another family
+  /// of the same operator that serves this one on backends without a kernel
+  /// of their own, and where that string is (for link-time diagnostics).
+  std::string Fallback;
+  SourceLoc FallbackLoc;
   bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }
 };
 
