@@ -108,6 +108,56 @@ TEST(Registrations, ExternalFamilyOnlyBackendKernels) {
         << registrationKindName(R.K);
 }
 
+/// myops::add.Scalar_out (no kernel) served by myops::add.out.
+std::vector<TUFacts> withFallback(const std::string &Target) {
+  std::vector<TUFacts> T = tree();
+  KernelFact S = fact(KernelFact::Kind::Structured,
+                      "myops::add.Scalar_out(Tensor self, Scalar other, *, "
+                      "Tensor(a!) out) -> Tensor(a!)",
+                      "/p/c.cpp", 3, {}, "myops::add_scalar");
+  S.Options.Fallback = Target;
+  S.Options.FallbackLoc = {"/p/c.cpp", 4, 16};
+  T.push_back(TUFacts());
+  T.back().MainFile = "/p/c.cpp";
+  T.back().Kernels.push_back(S);
+  return T;
+}
+
+TEST(Registrations, FallbackFamilyOnlyUnderTheAliasKey) {
+  OpGraph G = link(withFallback("myops::add.out"), {});
+  ASSERT_FALSE(G.hasErrors());
+  const Family *S = nullptr;
+  for (const Family &F : G.Families)
+    if (F.Out.Op.str() == "myops::add.Scalar_out")
+      S = &F;
+  ASSERT_TRUE(S && S->FallbackTo);
+  EXPECT_TRUE(S->Kernels.empty());
+  EXPECT_EQ(S->FallbackTo->Wrapped, (std::vector<bool>{false, true, false}));
+  std::vector<std::string> Alias;
+  for (const Registration &R : registrations(*S, G.AliasKey)) {
+    EXPECT_NE(R.K, Registration::Kind::AliasFunctional);
+    EXPECT_NE(R.K, Registration::Kind::AliasInplace);
+    if (R.Key == G.AliasKey)
+      Alias.push_back(std::string(registrationKindName(R.K)) + " " +
+                      R.Op.str() + " -> " + fallbackTarget(*S, R.K).str());
+  }
+  EXPECT_EQ(Alias, (std::vector<std::string>{
+                       "fallback_out myops::add.Scalar_out -> myops::add.out",
+                       "fallback_functional myops::add.Scalar -> myops::add",
+                       "fallback_inplace myops::add_.Scalar -> myops::add_"}));
+}
+
+TEST(Link, FallbackFromFactsIsChecked) {
+  // Facts may come from elsewhere (--facts): a fallback that is no operator
+  // name, or names no family, is an error at its location, never a crash.
+  for (const char *Target : {"::", "myops::sub.out", "add.out", "myops::add"}) {
+    OpGraph G = link(withFallback(Target), {});
+    EXPECT_TRUE(G.hasErrors()) << Target;
+    for (const Family &F : G.Families)
+      EXPECT_NE(F.Out.Op.str(), "myops::add.Scalar_out") << Target;
+  }
+}
+
 TEST(Link, MalformedInputNeverCrashes) {
   TUFacts T;
   T.MainFile = "/p/x.cpp";

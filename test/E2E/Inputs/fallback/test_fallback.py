@@ -8,7 +8,7 @@ schema, functional, in-place and out=, on CPU and on meta tensors, over a
 grid of tensor dtypes and shapes (0-dim, empty, non-contiguous) and Scalars
 (int, float, bool, complex): values, dtypes, shapes, errors (type and first
 line), `self` untouched when in-place fails. Differences that are aten's
-(KNOWN_ISSUES.md §6) are counted, not hidden. Then the precedence of a
+(KNOWN_ISSUES.md §10) are counted, not hidden. Then the precedence of a
 backend's own kernel (mul.Scalar on CPU) over the fallback (Meta).
 
 Works with PyTorch 1.13 and 2.x.
