@@ -8,7 +8,7 @@ schema, functional, in-place and out=, on CPU and on meta tensors, over a
 grid of tensor dtypes and shapes (0-dim, empty, non-contiguous) and Scalars
 (int, float, bool, complex): values, dtypes, shapes, errors (type and first
 line), `self` untouched when in-place fails. Differences that are aten's
-(KNOWN_ISSUES.md §10) are counted, not hidden. Then the precedence of a
+(KNOWN_ISSUES.md §11) are counted, not hidden. Then the precedence of a
 backend's own kernel (mul.Scalar on CPU) over the fallback (Meta).
 
 Works with PyTorch 1.13 and 2.x.
@@ -87,7 +87,7 @@ class Mismatch(AssertionError):
     pass
 
 
-# The differences KNOWN_ISSUES.md §10 explains, each counted:
+# The differences KNOWN_ISSUES.md §11 explains, each counted:
 NEG_INT_POW = "Integers to negative integer powers are not allowed."
 # Errors only aten's CPU kernel can raise (its dtype dispatch, an integer
 # division by zero): meta tensors have no values and no dtype dispatch.
@@ -337,7 +337,7 @@ class Precedence(unittest.TestCase):
 class ZZSummary(unittest.TestCase):
     def test_summary(self):
         print(f"\n{len(PAIRS)} pairs; {STATS['calls']} calls compared with aten, "
-              f"{STATS['mismatches']} mismatches; known differences (KNOWN_ISSUES.md §10): "
+              f"{STATS['mismatches']} mismatches; known differences (KNOWN_ISSUES.md §11): "
               f"{STATS['ulp']} floating results within a few ulps, "
               f"{STATS['neg_int_pow']} negative integer powers of integers, "
               f"{STATS['autogen_out']} out= dtypes aten's generated Scalar_out treats otherwise, "
