@@ -72,6 +72,18 @@ def samples():
         ("cube", "default"): ((x,), {}),
         ("cube_", "default"): ((x.clone(),), {}),
         ("cube", "out"): ((x,), {"out": e(3, 4)}),
+        # Overload fallbacks: pow.Tensor_Scalar has no kernel of its own (the
+        # alias key serves it through pow.Tensor_Tensor); mul.Scalar has a
+        # CPU kernel and the fallback elsewhere (Meta, hence fake tensors).
+        ("pow", "Tensor_Tensor"): ((x.abs(), y), {}),
+        ("pow_", "Tensor"): ((x.abs(), y), {}),
+        ("pow", "Tensor_Tensor_out"): ((x.abs(), y), {"out": e(3, 4)}),
+        ("pow", "Tensor_Scalar"): ((x, 2.0), {}),
+        ("pow_", "Scalar"): ((x.clone(), 2.0), {}),
+        ("pow", "Tensor_Scalar_out"): ((x, 2.0), {"out": e(3, 4)}),
+        ("mul", "Scalar"): ((x, 1.5), {}),
+        ("mul_", "Scalar"): ((x.clone(), 1.5), {}),
+        ("mul", "Scalar_out"): ((x, 1.5), {"out": e(3, 4)}),
     }
 
 
