@@ -91,14 +91,8 @@ std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
                              bool Guard, const OutCall &Call, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
   std::string S;
-  if (Guard) {
-    std::string Device = deviceExpression(*A.Functional);
-    if (Device.empty())
-      Device = "at::device_of(" + Outs.front() + ")";
-    Inc.add("ATen/DeviceGuard.h");
-    Inc.add("c10/core/DeviceGuard.h");
-    S += indent(2) + "c10::OptionalDeviceGuard skgen_guard(" + Device + ");\n";
-  }
+  if (Guard)
+    S += deviceGuard(*A.Functional, Inc, Outs.front());
   if (A.hasMeta()) {
     // Refused (device, dtype) and resized before the kernel runs, as aten's
     // structured out= overloads do.

@@ -161,8 +161,11 @@ CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K) {
 
 // Helpers shared with Derived.cpp (declared in Wrappers.h) and the rest.
 
-std::string deviceGuard(const CppSignature &Sig, Includes &Inc) {
+std::string deviceGuard(const CppSignature &Sig, Includes &Inc,
+                        const std::string &FallbackTensor) {
   std::string Device = deviceExpression(Sig);
+  if (Device.empty() && !FallbackTensor.empty())
+    Device = "at::device_of(" + FallbackTensor + ")";
   if (Device.empty())
     return "";
   Inc.add("ATen/DeviceGuard.h");
@@ -329,14 +332,8 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
                     const OutCall *Call, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
   std::string S;
-  if (Guard) {
-    std::string Device = deviceExpression(*A.MetaSig);
-    if (Device.empty())
-      Device = "at::device_of(" + Outs.front() + ")";
-    Inc.add("ATen/DeviceGuard.h");
-    Inc.add("c10/core/DeviceGuard.h");
-    S += indent(2) + "c10::OptionalDeviceGuard skgen_guard(" + Device + ");\n";
-  }
+  if (Guard)
+    S += deviceGuard(*A.MetaSig, Inc, Outs.front());
   S += metaCall(A, Inc);
   std::string Options =
       optionsLocal(inputOptions(A, Outs.front()), Outs.size(), S);

@@ -99,8 +99,10 @@ OutCall directCall(const FamilyApi &A, const graph::Kernel &K);
 /// a `SymInt` argument, ...), for a forward declaration.
 CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K);
 /// `c10::OptionalDeviceGuard guard(at::device_of(x));` when \p Sig has an
-/// argument that carries a device.
-std::string deviceGuard(const CppSignature &Sig, Includes &Inc);
+/// argument that carries a device; else, given \p FallbackTensor (an out=
+/// tensor), on that tensor's device.
+std::string deviceGuard(const CppSignature &Sig, Includes &Inc,
+                        const std::string &FallbackTensor = "");
 /// `const ::skgen::Meta skgen_meta = <the meta function>(args);`
 std::string metaCall(const FamilyApi &A, Includes &Inc);
 /// The options outputs are allocated with (device, layout): those of the
