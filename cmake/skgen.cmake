@@ -65,7 +65,7 @@ function(skgen_add_check target)
     file(MAKE_DIRECTORY ${facts_dir})
     add_custom_command(
       OUTPUT ${facts}
-      COMMAND ${SKGEN_EXECUTABLE} -p ${CMAKE_BINARY_DIR} -j1
+      COMMAND ${SKGEN_EXECUTABLE} -p ${CMAKE_BINARY_DIR} -j1 --eager-pch
               --dump-facts=${facts} --depfile=${facts}.d ${abs}
       DEPENDS ${abs} ${db} ${SKGEN_EXECUTABLE}
       DEPFILE ${facts}.d

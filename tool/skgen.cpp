@@ -101,6 +101,12 @@ static cl::opt<bool>
           cl::desc("Do not share a precompiled header of the includes that "
                    "translation units start with"),
           cl::cat(SkgenCategory));
+static cl::opt<bool> EagerPch(
+    "eager-pch",
+    cl::desc("Build that precompiled header for the first translation unit "
+             "that can use it, not only when two do (for build steps that "
+             "scan one translation unit each)"),
+    cl::cat(SkgenCategory));
 static cl::opt<bool>
     CacheStats("cache-stats",
                cl::desc("Report cached and parsed translation units on stderr"),
@@ -323,6 +329,7 @@ int main(int argc, const char **argv) {
   Opts.NoPrefilter = NoPrefilter;
   Opts.NoCache = NoCache;
   Opts.NoPch = NoPch;
+  Opts.EagerPch = EagerPch;
   Opts.CacheStats = CacheStats;
   Opts.DepFile = DepFile;
   if (!Opts.DepFile.empty() &&

@@ -291,6 +291,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
     SO.CacheDir = Opts.NoCache ? "" : scan::defaultCacheDir(Opts.BuildDir);
     SO.UsePch = !Opts.NoPch;
+    SO.EagerPch = Opts.EagerPch;
     // A partial file list (a pre-commit hook passes the changed files) gives
     // the answer of a full run for the families it touches: the library's
     // other sources in the compilation database are scanned too (the

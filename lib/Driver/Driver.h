@@ -48,6 +48,7 @@ struct DriverOptions {
   bool NoPrefilter = false;
   bool NoCache = false;    // --no-cache: neither read nor write the cache.
   bool NoPch = false;      // --no-pch: no shared precompiled header.
+  bool EagerPch = false;   // --eager-pch: build it for a single TU too.
   bool CacheStats = false; // --cache-stats: report hits/parses on stderr.
   std::string DepFile;     // --depfile=F: Make-style deps of --dump-facts.
   std::string BaseDir;  // For relative paths in output; the working directory.

@@ -259,7 +259,7 @@ bool loadUsable(FactsCache &Cache, const std::string &Meta,
 std::shared_ptr<const Preamble>
 ensurePch(FactsCache &Cache, const Group &G,
           const std::vector<std::string> &Includes,
-          const std::vector<std::string> &Users, bool &Built) {
+          const std::vector<std::string> &Users, bool Eager, bool &Built) {
   std::string Header;
   for (const std::string &I : Includes)
     Header += "#include " + I + "\n";
@@ -285,7 +285,7 @@ ensurePch(FactsCache &Cache, const Group &G,
   // notes which TUs asked for the header, the first run with another TU
   // builds it. (The same TU edited again and again does not.)
   std::string Want = cachePath(Cache, Id + ".want");
-  if (Users.size() < 2) {
+  if (Users.size() < 2 && !Eager) {
     std::string Wanted;
     if (auto B = llvm::MemoryBuffer::getFile(Want))
       Wanted = (*B)->getBuffer().str();
@@ -384,7 +384,7 @@ void discardPreamble(const Preamble &P) {
 
 std::vector<std::shared_ptr<const Preamble>>
 planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
-              unsigned *Built) {
+              bool Eager, unsigned *Built) {
   std::vector<std::shared_ptr<const Preamble>> Out(Reqs.size());
   std::map<std::string, Group> Groups;
   for (size_t I = 0; I < Reqs.size(); ++I) {
@@ -444,7 +444,7 @@ planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
         Users.push_back(Reqs[G.Members[K]].File);
     bool Built1 = false;
     std::shared_ptr<const Preamble> P =
-        ensurePch(Cache, G, *Best, Users, Built1);
+        ensurePch(Cache, G, *Best, Users, Eager, Built1);
     if (Built && Built1)
       ++*Built;
     if (!P)

@@ -55,11 +55,12 @@ struct PreambleRequest {
 /// only when an earlier run asked for the same one for another TU (so a
 /// build that scans one TU per process, like the CMake integration, builds
 /// it in the second process and reuses it afterwards, while re-scanning the
-/// same TU after each edit never pays for it). \p Built counts the headers
-/// built.
+/// same TU after each edit never pays for it). With \p Eager, a group of one
+/// builds it at once (the build steps of skgen.cmake, which know that the
+/// library's other TUs will ask for it). \p Built counts the headers built.
 std::vector<std::shared_ptr<const Preamble>>
 planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
-              unsigned *Built = nullptr);
+              bool Eager, unsigned *Built = nullptr);
 
 /// Forgets a precompiled header that Clang could not use (the next run
 /// builds it again).

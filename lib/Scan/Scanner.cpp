@@ -684,7 +684,7 @@ std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
     for (Job *J : ToParse)
       Reqs.push_back({J->File, J->Cmd});
     std::vector<std::shared_ptr<const Preamble>> P =
-        planPreambles(*Cache, Reqs, &PchBuilt);
+        planPreambles(*Cache, Reqs, Opts.EagerPch, &PchBuilt);
     for (size_t I = 0; I < ToParse.size(); ++I)
       ToParse[I]->Pch = P[I];
   }

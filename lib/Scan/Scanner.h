@@ -29,6 +29,9 @@ struct ScanOptions {
   /// Share a precompiled header of common leading includes (Preamble.h);
   /// needs the cache, which keeps it.
   bool UsePch = true;
+  /// Build that header for the first translation unit that can use it, not
+  /// only once two have asked for it (build steps: one TU per process).
+  bool EagerPch = false;
   /// Added to every compile command, as clang-tidy's --extra-arg (before the
   /// input file and any `--`) and --extra-arg-before (after the compiler).
   std::vector<std::string> ExtraArgs, ExtraArgsBefore;

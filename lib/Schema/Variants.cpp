@@ -1,5 +1,6 @@
 //===- Variants.cpp - Derive functional/in-place schemas ------------------===//
 #include "Schema/Variants.h"
+#include "Schema/Lexer.h"
 
 namespace skgen {
 namespace schema {
@@ -113,6 +114,22 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
                   "' equals the out overload name";
     return false;
   }
+
+  // PyTorch's lexer turns these words into keyword tokens, so `op.assert`
+  // would not load (`assert_out` is a fine overload name, `assert` is not).
+  auto Reserved = [&](const char *What, const std::string &Name,
+                      const char *Option) {
+    if (!detail::isTorchKeyword(Name))
+      return false;
+    Err.Message = std::string("the ") + What + " overload name '" + Name +
+                  "' is a keyword of PyTorch's schema parser";
+    Err.Fix = std::string("name it with ") + Option + "(\"...\")";
+    return true;
+  };
+  if (Reserved("functional", *FunctionalOverload, "SKGEN_FUNCTIONAL_NAME") ||
+      (Opts.InplaceOverload &&
+       Reserved("in-place", *Opts.InplaceOverload, "SKGEN_INPLACE_NAME")))
+    return false;
 
   auto Outs = Out.outArguments();
   auto Ins = Out.nonOutArguments();

@@ -63,6 +63,27 @@ TEST(Variants, IrregularNameNeedsExplicitOption) {
   EXPECT_EQ(V.Inplace->Op.str(), "myops::sort_.Tensor");
 }
 
+// Found by schema-fuzzer: `assert_out` is a valid overload name, but the
+// derived `assert` is a keyword of PyTorch's lexer, so the generated m.def
+// would fail when the library loads.
+TEST(Variants, DerivedOverloadIsNoKeyword) {
+  DerivedVariants V;
+  VariantError E;
+  FunctionSchema Out = parse(
+      "myops::check.assert_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
+  EXPECT_FALSE(deriveVariants(Out, {}, V, E));
+  EXPECT_EQ(E.Message, "the functional overload name 'assert' is a keyword "
+                       "of PyTorch's schema parser");
+  EXPECT_NE(E.Fix.find("SKGEN_FUNCTIONAL_NAME"), std::string::npos);
+  VariantOptions O;
+  O.FunctionalOverload = "checked";
+  ASSERT_TRUE(deriveVariants(Out, O, V, E));
+  EXPECT_EQ(V.Functional->Op.str(), "myops::check.checked");
+  O.InplaceOverload = "in";
+  EXPECT_FALSE(deriveVariants(Out, O, V, E));
+  EXPECT_NE(E.Fix.find("SKGEN_INPLACE_NAME"), std::string::npos);
+}
+
 TEST(Variants, RejectsNonOutSchemas) {
   VariantError E;
   EXPECT_FALSE(validateOutSchema(parse("a::f.out(Tensor self) -> Tensor"), E));
