@@ -41,11 +41,7 @@ if getattr(config, "skgen_fuzzers", "OFF").upper() in ("ON", "1", "TRUE", "YES")
 if getattr(config, "skgen_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("asan")
     # Leaks in a tool that exits are not findings; everything else is fatal.
-    # No manual poisoning: LLVM's header-only allocators poison memory when
-    # inlined into skgen's instrumented code, and the uninstrumented
-    # libclang-cpp then reads it (the first run that builds and loads the
-    # shared PCH reported use-after-poison in ASTReader; docs/reliability.md).
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0:allow_user_poisoning=0"
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 # The PyTorch leg (`lit --param torch=system|venv`, default system): which

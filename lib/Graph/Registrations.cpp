@@ -1,0 +1,150 @@
+//===- Registrations.cpp - What a family registers, in emission order -----===//
+//
+// The emission plan shared by the generator (Gen), the graph dumps and the
+// rewriter's journal: which operators a family defines and which kernels it
+// registers under which key. It depends only on the linked graph.
+//
+//===----------------------------------------------------------------------===//
+#include "Graph/OpGraph.h"
+
+#include <algorithm>
+
+namespace skgen {
+namespace graph {
+
+using schema::FunctionSchema;
+using schema::OperatorName;
+
+const char *registrationKindName(Registration::Kind K) {
+  switch (K) {
+  case Registration::Kind::Def:
+    return "def";
+  case Registration::Kind::OutKernel:
+    return "out_kernel";
+  case Registration::Kind::DirectFunctional:
+    return "direct_functional";
+  case Registration::Kind::DirectInplace:
+    return "direct_inplace";
+  case Registration::Kind::AliasFunctional:
+    return "alias_functional";
+  case Registration::Kind::AliasInplace:
+    return "alias_inplace";
+  case Registration::Kind::AutogradNotImplemented:
+    return "autograd_not_implemented";
+  case Registration::Kind::DirectOut:
+    return "direct_out";
+  case Registration::Kind::MetaFunctional:
+    return "meta_functional";
+  case Registration::Kind::MetaInplace:
+    return "meta_inplace";
+  case Registration::Kind::MetaOut:
+    return "meta_out";
+  case Registration::Kind::AutogradOut:
+    return "autograd_out";
+  case Registration::Kind::FunctionalKernel:
+    return "functional_kernel";
+  case Registration::Kind::DirectOutViaFunctional:
+    return "direct_out_via_functional";
+  case Registration::Kind::DirectInplaceViaFunctional:
+    return "direct_inplace_via_functional";
+  case Registration::Kind::AliasOutViaFunctional:
+    return "alias_out_via_functional";
+  case Registration::Kind::AliasInplaceViaFunctional:
+    return "alias_inplace_via_functional";
+  case Registration::Kind::FallbackFunctional:
+    return "fallback_functional";
+  case Registration::Kind::FallbackInplace:
+    return "fallback_inplace";
+  case Registration::Kind::FallbackOut:
+    return "fallback_out";
+  }
+  return "def";
+}
+
+bool allKernelsFunctional(const Family &F) {
+  return !F.Kernels.empty() &&
+         std::all_of(F.Kernels.begin(), F.Kernels.end(),
+                     [](const Kernel &K) { return K.Functional; });
+}
+
+const OperatorName &fallbackTarget(const Family &F, Registration::Kind K) {
+  const Fallback &FB = *F.FallbackTo;
+  if (K == Registration::Kind::FallbackFunctional && FB.Functional)
+    return *FB.Functional;
+  if (K == Registration::Kind::FallbackInplace && FB.Inplace)
+    return *FB.Inplace;
+  return FB.Out;
+}
+
+bool generatesMetaKernels(const Family &F) {
+  if (!F.Options.hasMeta() || F.Options.NoMetaKernel || F.Options.External)
+    return false;
+  for (const Kernel &K : F.Kernels)
+    if (K.Key == "Meta")
+      return false;
+  return true;
+}
+
+std::vector<Registration> registrations(const Family &F,
+                                        const std::string &AliasKey) {
+  using K = Registration::Kind;
+  std::vector<Registration> R;
+  const FunctionSchema *Fn =
+      F.Variants.Functional ? &*F.Variants.Functional : nullptr;
+  const FunctionSchema *In =
+      F.Variants.Inplace ? &*F.Variants.Inplace : nullptr;
+  auto Add = [&](K Kind, const std::string &Key, const FunctionSchema *S,
+                 const Kernel *Via) {
+    if (S)
+      R.push_back(Registration{Kind, Key, S->Op, S, Via});
+  };
+  if (!F.Options.External) {
+    Add(K::Def, "", &F.Out, nullptr);
+    Add(K::Def, "", Fn, nullptr);
+    Add(K::Def, "", In, nullptr);
+  }
+  const bool Meta = F.Options.hasMeta();
+  for (const Kernel &Ker : F.Kernels) {
+    if (Ker.Functional) {
+      Add(K::DirectOutViaFunctional, Ker.Key, &F.Out, &Ker);
+      Add(K::FunctionalKernel, Ker.Key, Fn, &Ker);
+      Add(K::DirectInplaceViaFunctional, Ker.Key, In, &Ker);
+      continue;
+    }
+    Add(Meta ? K::DirectOut : K::OutKernel, Ker.Key, &F.Out, &Ker);
+    Add(K::DirectFunctional, Ker.Key, Fn, &Ker);
+    Add(K::DirectInplace, Ker.Key, In, &Ker);
+  }
+  if (generatesMetaKernels(F)) {
+    Add(K::MetaOut, "Meta", &F.Out, nullptr);
+    Add(K::MetaFunctional, "Meta", Fn, nullptr);
+    Add(K::MetaInplace, "Meta", In, nullptr);
+  }
+  if (!F.Options.External && allKernelsFunctional(F)) {
+    // No out kernel anywhere: out= and in-place through the functional op
+    // (an alias-key functional would call out=, which calls it back).
+    Add(K::AliasOutViaFunctional, AliasKey, &F.Out, nullptr);
+    Add(K::AliasInplaceViaFunctional, AliasKey, In, nullptr);
+  } else if (F.FallbackTo) {
+    // Every variant, out= included, through the general overload on the
+    // backends without a kernel of this family (theirs take precedence).
+    Add(K::FallbackOut, AliasKey, &F.Out, nullptr);
+    Add(K::FallbackFunctional, AliasKey, Fn, nullptr);
+    Add(K::FallbackInplace, AliasKey, In, nullptr);
+  } else if (!F.Options.External) {
+    // Never an alias-key kernel for the out overload itself.
+    Add(K::AliasFunctional, AliasKey, Fn, nullptr);
+    Add(K::AliasInplace, AliasKey, In, nullptr);
+  }
+  // autogradNotImplementedFallback() exists since PyTorch 1.10; the
+  // DefaultBackend alias key means an older PyTorch, which has none.
+  if (!F.Options.External && AliasKey != "DefaultBackend") {
+    Add(K::AutogradNotImplemented, "Autograd", Fn, nullptr);
+    Add(K::AutogradNotImplemented, "Autograd", In, nullptr);
+    Add(K::AutogradOut, "Autograd", &F.Out, nullptr);
+  }
+  return R;
+}
+
+} // namespace graph
+} // namespace skgen
