@@ -13,7 +13,8 @@
 # file they were read from: Ninja (or Make) re-scans a source only when one of
 # its inputs changed, and any distributed build backend can run the step. A
 # source without annotations costs one cheap textual check. The scans share
-# skgen's facts cache and precompiled header in the build directory.
+# skgen's facts cache and precompiled header in the build directory (the
+# first scan that can use the header builds it: --eager-pch).
 #
 # One more step, target <name> (default <target>_skgen_check), links the facts
 # (`skgen --check --facts=...`): it fails, printing the diff, when generated

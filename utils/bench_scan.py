@@ -9,7 +9,9 @@ with their ratios to the baseline of the same run, and the peak resident
 memory of the measured process tree. On a shared machine the CPU ratios are
 the steadier ones.
 
-  baseline      clang++-14 -fsyntax-only over all TUs (-jN, the TUs' flags)
+  baseline      clang++ -fsyntax-only over all TUs (-jN, the TUs' flags):
+                clang++-14 as in the performance issue, else the oldest
+                clang++-N installed (Debian 13 has no 14)
   one-TU parse  skgen --no-cache --no-pch on one annotated TU (reference for
                 one-file)
   cold          skgen --no-cache --no-pch -jN (no cache, no shared PCH)
@@ -87,12 +89,22 @@ def run_parallel(cmds, jobs):
     return time.monotonic() - t0, peak[0], peak[1]
 
 
+def baseline_compiler():
+    for v in range(14, 30):
+        if shutil.which(f"clang++-{v}"):
+            return f"clang++-{v}"
+    sys.exit("no clang++-N for the baseline")
+
+
+BASELINE_CXX = baseline_compiler()
+
+
 def syntax_only_commands(build):
-    """The compile database's commands, as clang++-14 -fsyntax-only."""
+    """The compile database's commands, as clang++-N -fsyntax-only."""
     cmds = []
     for e in json.load(open(os.path.join(build, "compile_commands.json"))):
         args = shlex.split(e["command"]) if "command" in e else e["arguments"]
-        out, skip = ["clang++-14", "-fsyntax-only"], False
+        out, skip = [BASELINE_CXX, "-fsyntax-only"], False
         for a in args[1:]:
             if skip:
                 skip = False
@@ -179,7 +191,7 @@ class Corpus:
 
 
 MODES = [
-    ("baseline", "clang++-14 -fsyntax-only, all TUs", Corpus.baseline),
+    ("baseline", f"{BASELINE_CXX} -fsyntax-only, all TUs", Corpus.baseline),
     ("one-TU", "skgen: parse of one annotated TU (no cache, no PCH)", Corpus.one_tu),
     ("cold", "skgen --no-cache --no-pch", Corpus.cold),
     ("cold+pch", "skgen, empty cache (shared PCH)", Corpus.cold_pch),
