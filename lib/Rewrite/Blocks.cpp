@@ -336,6 +336,13 @@ std::string insertBlock(llvm::StringRef Content, unsigned AfterLine,
     return Block;
   size_t N =
       (AfterLine == 0 || AfterLine > Lines.size()) ? Lines.size() : AfterLine;
+  // Never between a line that ends in a backslash and the line it splices
+  // (Clang allows blanks after the backslash): that line would come apart
+  // from it, e.g. a macro definition, or a comment that then starts a line
+  // (block fuzzer).
+  while (N < Lines.size() &&
+         compat::endsWith(lineContent(Lines[N - 1]).rtrim(" \t\f\v"), "\\"))
+    ++N;
   std::string R = join(Lines, 0, N);
   if (hasTerminator(Lines[N - 1])) {
     R += EOL;
