@@ -1,5 +1,6 @@
 //===- Migrate.cpp - skgen --migrate: adopt skgen in a library ------------===//
 #include "Driver/Migrate.h"
+#include "Gen/Api.h"
 #include "Rewrite/Blocks.h"
 #include "Rewrite/Rewrite.h"
 #include "Scan/SignatureCheck.h"
@@ -20,21 +21,6 @@ bool isAliasKey(const std::string &K) {
   return K == "CompositeExplicitAutograd" || K == "CompositeImplicitAutograd" ||
          K == "CompositeExplicitAutogradNonFunctional" || K == "Autograd" ||
          K == "DefaultBackend";
-}
-
-/// \p S as the body of a C++ string literal.
-std::string cString(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    if (C == '\n') {
-      Out += "\\n";
-      continue;
-    }
-    Out += C;
-  }
-  return Out;
 }
 
 /// `ns::name.overload` of a registration's name (`add.out` in namespace
@@ -211,11 +197,12 @@ private:
       for (const std::string &Key : F.Keys)
         Keys += ", " + Key;
       std::string Text =
-          First ? "SKGEN_STRUCTURED(\"" +
-                      cString(D.R->Name.find("::") < D.R->Name.find('(')
-                                  ? D.R->Name
-                                  : D.R->Namespace + "::" + D.R->Name) +
-                      "\"" + Keys + ")"
+          First ? "SKGEN_STRUCTURED(" +
+                      gen::cppStringLiteral(
+                          D.R->Name.find("::") < D.R->Name.find('(')
+                              ? D.R->Name
+                              : D.R->Namespace + "::" + D.R->Name) +
+                      Keys + ")"
                 : "SKGEN_KERNEL(\"" + Op + "\"" + Keys + ")";
       Diagnostic W = warningAt(
           K.AnnotateLoc, "hand-written out= kernel '" + Fn + "' of '" + Op +

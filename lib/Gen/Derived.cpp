@@ -117,15 +117,7 @@ std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
   }
   for (size_t I = 0; I < Outs.size(); ++I)
     S += indent(2) + Outs[I] + ".copy_(" + result(A, I) + ");\n";
-  if (Outs.size() == 1) {
-    S += indent(2) + "return " + Outs.front() + ";\n";
-  } else {
-    Inc.add("tuple");
-    std::string L;
-    for (const std::string &O : Outs)
-      L += (L.empty() ? "" : ", ") + O;
-    S += indent(2) + "return " + A.Out.ReturnType + "(" + L + ");\n";
-  }
+  S += returnOutArguments(A, Inc);
   return withKeys(A.Out.declaration(Name), &Call) + " {\n" + S + "}\n";
 }
 

@@ -173,6 +173,17 @@ std::string deviceGuard(const CppSignature &Sig, Includes &Inc,
   return indent(2) + "c10::OptionalDeviceGuard skgen_guard(" + Device + ");\n";
 }
 
+std::string returnOutArguments(const FamilyApi &A, Includes &Inc) {
+  std::vector<std::string> Outs = A.outNames();
+  if (Outs.size() == 1)
+    return indent(2) + "return " + Outs.front() + ";\n";
+  Inc.add("tuple");
+  std::string L;
+  for (const std::string &O : Outs)
+    L += (L.empty() ? "" : ", ") + O;
+  return indent(2) + "return " + A.Out.ReturnType + "(" + L + ");\n";
+}
+
 static std::string returnOutputs(const FamilyApi &A, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
   if (Outs.size() == 1)
@@ -352,15 +363,7 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
     for (const std::string &O : Outs)
       S += indent(2) + "skgen_" + O + ".finish();\n";
   }
-  if (Outs.size() == 1) {
-    S += indent(2) + "return " + Outs.front() + ";\n";
-  } else {
-    Inc.add("tuple");
-    std::string L;
-    for (const std::string &O : Outs)
-      L += (L.empty() ? "" : ", ") + O;
-    S += indent(2) + "return " + A.Out.ReturnType + "(" + L + ");\n";
-  }
+  S += returnOutArguments(A, Inc);
   return withKeys(A.Out.declaration(Name, unusedParams(A.Out, S)), Call) +
          " {\n" + S + "}\n";
 }
@@ -568,15 +571,7 @@ std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
   std::vector<std::string> Outs = A.outNames();
   for (const std::string &O : Outs)
     S += indent(2) + "::skgen::bump_version(" + O + ");\n";
-  if (Outs.size() == 1) {
-    S += indent(2) + "return " + Outs.front() + ";\n";
-  } else {
-    Inc.add("tuple");
-    std::string L;
-    for (const std::string &O : Outs)
-      L += (L.empty() ? "" : ", ") + O;
-    S += indent(2) + "return " + A.Out.ReturnType + "(" + L + ");\n";
-  }
+  S += returnOutArguments(A, Inc);
   std::string Decl = A.Out.declaration(Name);
   size_t Open = Decl.find('(');
   Decl.insert(Open + 1, std::string("c10::DispatchKeySet skgen_keys") +

@@ -109,6 +109,9 @@ std::string metaCall(const FamilyApi &A, Includes &Inc);
 /// op's tensor arguments; for an op without any, of \p Fallback (an out=
 /// tensor) or the defaults.
 std::string inputOptions(const FamilyApi &A, const std::string &Fallback);
+/// `return out;`, or the out= overload's tuple of references to its out
+/// arguments.
+std::string returnOutArguments(const FamilyApi &A, Includes &Inc);
 /// \p Decl with `c10::DispatchKeySet skgen_keys` as first parameter when
 /// \p Call redispatches.
 std::string withKeys(std::string Decl, const OutCall *Call);
