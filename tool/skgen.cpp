@@ -3,6 +3,7 @@
 // Thin: parses options and hands over to the Driver library.
 //
 //===----------------------------------------------------------------------===//
+#include "Basic/DispatchKeys.h"
 #include "Basic/Version.h"
 #include "Driver/CompileDB.h"
 #include "Driver/Config.h"
@@ -77,7 +78,8 @@ static cl::opt<std::string>
     AliasKey("alias-key",
              cl::desc("Alias dispatch key for the generated default kernels "
                       "(DefaultBackend for PyTorch <= 1.9)"),
-             cl::init("CompositeExplicitAutograd"), cl::cat(SkgenCategory));
+             cl::init(skgen::keys::CompositeExplicitAutograd.str()),
+             cl::cat(SkgenCategory));
 static cl::opt<std::string> AliasDispatch(
     "alias-dispatch",
     cl::desc("How the alias-key wrappers reach the out= kernel: 'redispatch' "
@@ -121,6 +123,18 @@ static cl::opt<bool>
                 cl::desc("Read schemas (one per line) on stdin and print them "
                          "canonically"),
                 cl::cat(SkgenCategory));
+
+static cl::opt<skgen::Vocabulary> PrintVocabulary(
+    "print-vocabulary",
+    cl::desc("Print one of skgen's vocabulary tables, an entry per line"),
+    cl::values(clEnumValN(skgen::Vocabulary::Annotations, "annotations",
+                          "the SKGEN_* annotation macros"),
+               clEnumValN(skgen::Vocabulary::DispatchKeys, "dispatch-keys",
+                          "the dispatch keys skgen knows"),
+               clEnumValN(skgen::Vocabulary::DiagnosticRules,
+                          "diagnostic-rules",
+                          "the rule ids of diagnostics (SARIF)")),
+    cl::Hidden, cl::cat(SkgenCategory));
 
 static cl::opt<bool> DeriveVariants(
     "derive-variants",
@@ -236,6 +250,8 @@ int main(int argc, const char **argv) {
     return checkStdout(skgen::runParseSchema(std::cin, outs(), errs()));
   if (DeriveVariants)
     return checkStdout(skgen::runDeriveVariants(std::cin, outs(), errs()));
+  if (PrintVocabulary.getNumOccurrences())
+    return checkStdout(skgen::runPrintVocabulary(PrintVocabulary, outs()));
 
   if (Fix + Check > 1) {
     errs() << "skgen: error: --fix and --check are mutually exclusive\n";
@@ -243,10 +259,9 @@ int main(int argc, const char **argv) {
   }
   // The generated code registers under this key; anything else would only
   // fail later, when the user's build compiles TORCH_LIBRARY_IMPL.
-  if (AliasKey != "CompositeExplicitAutograd" && AliasKey != "DefaultBackend") {
-    errs() << "skgen: error: --alias-key takes 'CompositeExplicitAutograd' "
-              "(PyTorch >= 1.10) or 'DefaultBackend' (PyTorch <= 1.9), not '"
-           << AliasKey << "'\n";
+  if (!skgen::isGeneratedAliasKey(AliasKey)) {
+    errs() << "skgen: error: "
+           << skgen::generatedAliasKeyError("--alias-key", AliasKey) << "\n";
     return skgen::ExitError;
   }
   if (Format != "text" && Format != "sarif") {

@@ -1,6 +1,7 @@
 //===- Diagnostic.cpp - The diagnostic vocabulary of every phase ----------===//
 #include "Basic/Diagnostic.h"
 
+#include <iterator>
 #include <tuple>
 
 namespace skgen {
@@ -16,6 +17,43 @@ Diagnostic makeDiagnostic(Diagnostic::Level L, SourceLoc Loc,
   D.Loc = std::move(Loc);
   D.Message = std::move(Message);
   return D;
+}
+
+namespace {
+struct RuleInfo {
+  const char *Category, *Description;
+};
+const RuleInfo Rules[] = {
+#define SKGEN_DIAGNOSTIC_RULE(Id, Category, Description)                       \
+  {Category, Description},
+#include "Basic/DiagnosticRules.def"
+};
+} // namespace
+
+const char *diagnosticCategory(DiagnosticRule R) {
+  return Rules[static_cast<unsigned>(R)].Category;
+}
+
+DiagnosticRule diagnosticRule(const std::string &Category) {
+  for (unsigned I = 0; I < std::size(Rules); ++I)
+    if (Category == Rules[I].Category)
+      return static_cast<DiagnosticRule>(I);
+  return DiagnosticRule::Other;
+}
+
+bool isDiagnosticCategory(const std::string &Category) {
+  for (const RuleInfo &R : Rules)
+    if (Category == R.Category)
+      return true;
+  return false;
+}
+
+std::string diagnosticRuleId(DiagnosticRule R) {
+  return std::string("skgen-") + diagnosticCategory(R);
+}
+
+const char *diagnosticRuleDescription(DiagnosticRule R) {
+  return Rules[static_cast<unsigned>(R)].Description;
 }
 
 const char *diagnosticLevelName(Diagnostic::Level L) {

@@ -49,9 +49,10 @@ struct Diagnostic {
   unsigned FixLength = 0;
   /// Source ranges to highlight (underlined with `~` under the caret line).
   std::vector<CharRange> Ranges;
-  /// What reported it: "clang", "scan", "link", "rewrite", ... (the SARIF
-  /// rule and the clang-tidy DiagnosticName are `skgen-<Category>`). The
-  /// driver fills it in by phase when a phase leaves it empty.
+  /// What reported it: a category of DiagnosticRules.def ("scan", "link",
+  /// ...; the SARIF rule and the clang-tidy DiagnosticName are
+  /// `skgen-<Category>`). The driver fills it in by phase when a phase leaves
+  /// it empty.
   std::string Category;
 
   bool hasFixIt() const {
@@ -75,6 +76,22 @@ inline Diagnostic noteAt(SourceLoc Loc, std::string Message) {
   return makeDiagnostic(Diagnostic::Level::Note, std::move(Loc),
                         std::move(Message));
 }
+
+/// The rules of DiagnosticRules.def.
+enum class DiagnosticRule {
+#define SKGEN_DIAGNOSTIC_RULE(Id, Category, Description) Id,
+#include "Basic/DiagnosticRules.def"
+};
+/// The category of \p R: "scan".
+const char *diagnosticCategory(DiagnosticRule R);
+/// The rule of \p Category (Other for "" or a category of no rule).
+DiagnosticRule diagnosticRule(const std::string &Category);
+/// True if \p Category names a rule ("" does not).
+bool isDiagnosticCategory(const std::string &Category);
+/// The stable rule id: `skgen-scan`.
+std::string diagnosticRuleId(DiagnosticRule R);
+/// One line saying what the rule's diagnostics are about (SARIF).
+const char *diagnosticRuleDescription(DiagnosticRule R);
 
 /// `error`, `warning` or `note`, as Clang prints it.
 const char *diagnosticLevelName(Diagnostic::Level L);

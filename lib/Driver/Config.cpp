@@ -1,5 +1,6 @@
 //===- Config.cpp - .skgen.yaml: the options a library runs with ----------===//
 #include "Driver/Config.h"
+#include "Basic/DispatchKeys.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -111,13 +112,9 @@ bool loadConfig(const std::string &Path, Config &C,
   }
   std::string Dir = std::string(llvm::sys::path::parent_path(Path));
   bool Ok = true;
-  if (!C.AliasKey.empty() && C.AliasKey != "CompositeExplicitAutograd" &&
-      C.AliasKey != "DefaultBackend") {
-    Diags.push_back(errorAt(
-        SourceLoc{Path, keyLine(Text, "AliasKey"), 1},
-        "AliasKey takes 'CompositeExplicitAutograd' (PyTorch >= 1.10) or "
-        "'DefaultBackend' (PyTorch <= 1.9), not '" +
-            C.AliasKey + "'"));
+  if (!C.AliasKey.empty() && !isGeneratedAliasKey(C.AliasKey)) {
+    Diags.push_back(errorAt(SourceLoc{Path, keyLine(Text, "AliasKey"), 1},
+                            generatedAliasKeyError("AliasKey", C.AliasKey)));
     Ok = false;
   }
   if (!C.Output.empty())

@@ -1,5 +1,6 @@
 //===- Driver.cpp - scan -> link -> emit -> apply -------------------------===//
 #include "Driver/Driver.h"
+#include "Basic/DispatchKeys.h"
 #include "Basic/Version.h"
 #include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
@@ -192,7 +193,7 @@ private:
   /// Warns (once) when --alias-key=DefaultBackend meets a PyTorch >= 1.10,
   /// where the generated code would stop at its #error.
   void warnWrongTorch() {
-    if (Opts.AliasKey != "DefaultBackend")
+    if (Opts.AliasKey != keys::DefaultBackend)
       return;
     for (const TUFacts &T : Facts) {
       unsigned Major = 0, Minor = 0;
@@ -207,7 +208,7 @@ private:
                               " (torch/version.h): the generated code will "
                               "stop the build at its #error; use "
                               "--alias-key=CompositeExplicitAutograd")},
-               "config");
+               DiagnosticRule::Config);
       return;
     }
   }
@@ -225,7 +226,7 @@ private:
 int Pipeline::migrate(const graph::OpGraph &G) {
   if (!DB || Opts.Sources.empty()) {
     R.report({errorAt(SourceLoc(), "--migrate needs the library's sources")},
-             "driver");
+             DiagnosticRule::Driver);
     return ExitError;
   }
   std::vector<std::string> Files = Opts.Sources, Others = otherSources();
@@ -240,7 +241,7 @@ bool Pipeline::exportFixes(const std::vector<rewrite::FileChange> &Changes) {
   std::vector<Diagnostic> Problems;
   if (clobbersInput("--export-fixes", Opts.ExportFixes, Opts, Facts,
                     Problems)) {
-    R.report(Problems, "driver");
+    R.report(Problems, DiagnosticRule::Driver);
     return false;
   }
   std::string Main = Opts.Sources.empty() ? "" : Opts.Sources.front();
@@ -248,7 +249,7 @@ bool Pipeline::exportFixes(const std::vector<rewrite::FileChange> &Changes) {
       Changes, Main, &Problems, sortedUnique(R.reported()),
       Opts.BuildDir.empty() ? Opts.BaseDir : Opts.BuildDir);
   bool Ok = writeTextFile(Opts.ExportFixes, YAML, Problems);
-  R.report(Problems, "driver");
+  R.report(Problems, DiagnosticRule::Driver);
   return Ok;
 }
 
@@ -272,10 +273,10 @@ bool Pipeline::applyFixIts(const std::vector<Diagnostic> &Diags) {
   for (Diagnostic &D : Fixed)
     if (D.Severity == Diagnostic::Level::Error)
       D.Severity = Diagnostic::Level::Warning;
-  R.report(Fixed, "scan");
+  R.report(Fixed, DiagnosticRule::Scan);
   if (!hasErrors(Problems))
     rewrite::applyChanges(Changes, Problems);
-  R.report(Problems, "rewrite");
+  R.report(Problems, DiagnosticRule::Rewrite);
   return !hasErrors(Problems);
 }
 
@@ -320,7 +321,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
       std::vector<Diagnostic> Problems;
       if (!writeDepFile(Opts.DepFile, Opts.DumpFacts, Opts.Sources, Report,
                         Problems)) {
-        R.report(Problems, "driver");
+        R.report(Problems, DiagnosticRule::Driver);
         return ExitError;
       }
     }
@@ -334,7 +335,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
                                    " of the compilation database that " +
                                    (Annotated == 1 ? "holds" : "hold") +
                                    " a part of the given files' op families")},
-          "driver");
+          DiagnosticRule::Driver);
   }
   // Facts files are untrusted input (Scan/FactsFile.h).
   const size_t FirstLoaded = Facts.size();
@@ -342,20 +343,20 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     std::vector<Diagnostic> Problems;
     for (const std::string &F : Opts.FactsInputs)
       if (!readFactsFile(F, Facts, Problems)) {
-        R.report(Problems, "driver");
+        R.report(Problems, DiagnosticRule::Driver);
         return ExitError;
       }
   }
   for (TUFacts &T : Facts)
     for (Diagnostic &D : T.Diagnostics)
       if (D.Category.empty())
-        D.Category = "scan";
+        D.Category = diagnosticCategory(DiagnosticRule::Scan);
   warnWrongTorch();
 
   if (!Opts.DumpFacts.empty()) {
     std::vector<Diagnostic> Problems;
     if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Problems)) {
-      R.report(Problems, "driver");
+      R.report(Problems, DiagnosticRule::Driver);
       return ExitError;
     }
     nlohmann::json J = Facts;
@@ -372,7 +373,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     for (const TUFacts &T : Facts)
       Problems.insert(Problems.end(), T.Diagnostics.begin(),
                       T.Diagnostics.end());
-    unsigned Errors = R.report(Problems, "driver");
+    unsigned Errors = R.report(Problems, DiagnosticRule::Driver);
     return (Ok && !Errors) ? ExitClean : ExitError;
   }
 
@@ -394,7 +395,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     else
       Out << graph::toJSON(G);
     Out.flush();
-    unsigned Errors = R.report(G.Diagnostics, "link");
+    unsigned Errors = R.report(G.Diagnostics, DiagnosticRule::Link);
     return Errors ? ExitError : ExitClean;
   }
   if (ApplyFixIts) {
@@ -411,12 +412,12 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   }
   std::vector<Diagnostic> Diags = G.Diagnostics;
   if (G.hasErrors()) {
-    R.report(Diags, "link");
+    R.report(Diags, DiagnosticRule::Link);
     exportFixes({});
     return ExitError;
   }
   if (Opts.Migrate) {
-    R.report(Diags, "link");
+    R.report(Diags, DiagnosticRule::Link);
     return migrate(G);
   }
 
@@ -442,7 +443,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
         D.Notes.push_back(noteAt(K.AnnotationLoc, "annotation is here"));
         Internal.push_back(D);
       }
-    if (R.report(Internal, "link"))
+    if (R.report(Internal, DiagnosticRule::Link))
       return ExitError;
   }
 
@@ -457,7 +458,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
                                              "', which holds skgen "
                                              "annotations; choose another "
                                              "file")},
-                   "driver");
+                   DiagnosticRule::Driver);
           return ExitError;
         }
 
@@ -501,7 +502,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
             "generated registrations will be placed in a header; include it "
             "from exactly one translation unit, or annotate the kernels in a "
             "source file, or use --output");
-        W.Category = "rewrite";
+        W.Category = diagnosticCategory(DiagnosticRule::Rewrite);
         Diags.push_back(W);
       }
     }
@@ -517,7 +518,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   {
     std::vector<Diagnostic> Problems;
     if (!confineFacts(Facts, FirstLoaded, Opts.BaseDir, Problems)) {
-      R.report(Problems, "driver");
+      R.report(Problems, DiagnosticRule::Driver);
       return ExitError;
     }
   }
@@ -533,7 +534,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   RO.OutputFile = Opts.OutputFile;
   RO.Repair = Opts.RunMode == Mode::Fix;
   RO.Stamp = std::string("skgen ") + version();
-  if (Opts.AliasKey != "CompositeExplicitAutograd")
+  if (Opts.AliasKey != keys::CompositeExplicitAutograd)
     RO.Stamp += " --alias-key=" + Opts.AliasKey;
   if (Opts.AliasDispatch != "redispatch")
     RO.Stamp += " --alias-dispatch=" + Opts.AliasDispatch;
@@ -542,9 +543,9 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
       rewrite::planChanges(Blocks, Scanned, RO, PlanDiags);
   for (Diagnostic &D : PlanDiags)
     if (D.Category.empty())
-      D.Category = "rewrite";
+      D.Category = diagnosticCategory(DiagnosticRule::Rewrite);
   Diags.insert(Diags.end(), PlanDiags.begin(), PlanDiags.end());
-  if (R.report(Diags, "link")) {
+  if (R.report(Diags, DiagnosticRule::Link)) {
     exportFixes({});
     return ExitError;
   }
@@ -571,7 +572,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
       for (const rewrite::FileChange &C : Changes)
         if (!C.Reason.empty())
           Why.push_back(noteAt(SourceLoc{C.Path, C.BlockLine, 1}, C.Reason));
-      R.report(Why, "out-of-date");
+      R.report(Why, DiagnosticRule::OutOfDate);
       R.note("skgen: " + std::to_string(Changes.size()) +
              (Changes.size() == 1 ? " file is" : " files are") +
              " out of date; run skgen --fix");
@@ -581,7 +582,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   case Mode::Fix: {
     std::vector<Diagnostic> WriteDiags;
     bool Ok = rewrite::applyChanges(Changes, WriteDiags);
-    R.report(WriteDiags, "rewrite");
+    R.report(WriteDiags, DiagnosticRule::Rewrite);
     if (Ok)
       R.note("skgen: " + std::to_string(Changes.size()) +
              (Changes.size() == 1 ? " file" : " files") + " updated, " +
@@ -608,7 +609,7 @@ int runPipeline(const DriverOptions &Opts,
     std::vector<Diagnostic> RecoveryDiags;
     bool Recovered = rewrite::recoverInterruptedWrites(Paths, /*Repair=*/true,
                                                        RecoveryDiags);
-    R.report(RecoveryDiags, "rewrite");
+    R.report(RecoveryDiags, DiagnosticRule::Rewrite);
     if (!Recovered)
       return R.finish(ExitError);
   }

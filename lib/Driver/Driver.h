@@ -2,6 +2,7 @@
 #ifndef SKGEN_DRIVER_DRIVER_H
 #define SKGEN_DRIVER_DRIVER_H
 
+#include "Basic/DispatchKeys.h"
 #include "Driver/Report.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -41,7 +42,7 @@ struct DriverOptions {
   /// --migrate: annotate hand-written out= kernels and remove the
   /// hand-written registrations skgen would generate (Driver/Migrate.h).
   bool Migrate = false;
-  std::string AliasKey = "CompositeExplicitAutograd";
+  std::string AliasKey = keys::CompositeExplicitAutograd.str();
   std::string AliasDispatch = "redispatch"; // or "call" (gen::GenOptions)
   unsigned Jobs = 1;
   bool Force = false;
@@ -76,6 +77,13 @@ int runParseSchema(std::istream &In, llvm::raw_ostream &Out,
 /// derived functional and in-place schemas (contract §3), or a diagnostic.
 int runDeriveVariants(std::istream &In, llvm::raw_ostream &Out,
                       llvm::raw_ostream &Err);
+
+/// The vocabulary tables of lib/Basic, one entry per line with tab-separated
+/// fields (for the tests that check them against annotations.h and generate
+/// a test per entry).
+enum class Vocabulary { Annotations, DispatchKeys, DiagnosticRules };
+/// `skgen --print-vocabulary=...`. Returns the exit code.
+int runPrintVocabulary(Vocabulary Which, llvm::raw_ostream &Out);
 
 /// The whole pipeline. Returns the process exit code.
 int runPipeline(const DriverOptions &Opts,

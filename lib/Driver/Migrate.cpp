@@ -1,5 +1,7 @@
 //===- Migrate.cpp - skgen --migrate: adopt skgen in a library ------------===//
 #include "Driver/Migrate.h"
+#include "Basic/Annotations.h"
+#include "Basic/DispatchKeys.h"
 #include "Gen/Api.h"
 #include "Rewrite/Blocks.h"
 #include "Rewrite/Rewrite.h"
@@ -16,12 +18,6 @@ namespace skgen {
 using scan::HandRegistration;
 
 namespace {
-
-bool isAliasKey(const std::string &K) {
-  return K == "CompositeExplicitAutograd" || K == "CompositeImplicitAutograd" ||
-         K == "CompositeExplicitAutogradNonFunctional" || K == "Autograd" ||
-         K == "DefaultBackend";
-}
 
 /// `ns::name.overload` of a registration's name (`add.out` in namespace
 /// `myops`, or already qualified).
@@ -196,18 +192,19 @@ private:
       std::string Keys;
       for (const std::string &Key : F.Keys)
         Keys += ", " + Key;
+      const char *Macro =
+          annotationMacro(First ? Annotation::Structured : Annotation::Kernel);
       std::string Text =
-          First ? "SKGEN_STRUCTURED(" +
-                      gen::cppStringLiteral(
-                          D.R->Name.find("::") < D.R->Name.find('(')
-                              ? D.R->Name
-                              : D.R->Namespace + "::" + D.R->Name) +
+          First ? Macro +
+                      ("(" + gen::cppStringLiteral(
+                                 D.R->Name.find("::") < D.R->Name.find('(')
+                                     ? D.R->Name
+                                     : D.R->Namespace + "::" + D.R->Name)) +
                       Keys + ")"
-                : "SKGEN_KERNEL(\"" + Op + "\"" + Keys + ")";
-      Diagnostic W = warningAt(
-          K.AnnotateLoc, "hand-written out= kernel '" + Fn + "' of '" + Op +
-                             "': annotating it with " +
-                             (First ? "SKGEN_STRUCTURED" : "SKGEN_KERNEL"));
+                : Macro + ("(\"" + Op + "\"") + Keys + ")";
+      Diagnostic W = warningAt(K.AnnotateLoc,
+                               "hand-written out= kernel '" + Fn + "' of '" +
+                                   Op + "': annotating it with " + Macro);
       W.FixText = Text + "\n" + K.Indent;
       W.Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
       Plan.Diags.push_back(W);
@@ -321,12 +318,12 @@ int runMigration(const DriverOptions &Opts,
   SO.ExtraArgs = Opts.ExtraArgs;
   SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
   scan::RegistrationScan S = scan::scanRegistrations(DB, Files, SO);
-  if (R.report(S.Diagnostics, "migrate"))
+  if (R.report(S.Diagnostics, DiagnosticRule::Migrate))
     return ExitError;
   MigrationPlan P = planMigration(S, Facts, G, Opts.AliasKey);
   for (Diagnostic &D : P.Diags)
     if (D.Category.empty())
-      D.Category = "migrate";
+      D.Category = diagnosticCategory(DiagnosticRule::Migrate);
   std::vector<Diagnostic> Problems;
   std::vector<rewrite::FileChange> Changes =
       rewrite::fixItChanges(P.Diags, Problems);
@@ -337,8 +334,8 @@ int runMigration(const DriverOptions &Opts,
                                  "file changed since it was scanned; re-run "
                                  "skgen"));
   }
-  unsigned Errors = R.report(P.Diags, "migrate");
-  Errors += R.report(Problems, "rewrite");
+  unsigned Errors = R.report(P.Diags, DiagnosticRule::Migrate);
+  Errors += R.report(Problems, DiagnosticRule::Rewrite);
   if (Errors) {
     ExportFixes();
     return ExitError;
@@ -370,7 +367,7 @@ int runMigration(const DriverOptions &Opts,
   case Mode::Fix: {
     std::vector<Diagnostic> WriteDiags;
     bool Ok = rewrite::applyChanges(Changes, WriteDiags);
-    R.report(WriteDiags, "rewrite");
+    R.report(WriteDiags, DiagnosticRule::Rewrite);
     if (Ok)
       R.note("skgen: --migrate: " + std::to_string(Changes.size()) +
              (Changes.size() == 1 ? " file" : " files") + " updated (" +

@@ -76,7 +76,7 @@ checkOwnership(const graph::OpGraph &Own, const std::vector<TUFacts> &Foreign,
                     "one .skgen.yaml, the other libraries add fragments");
             D.Notes.push_back(
                 noteAt(ownedLoc(Other, NS), "the other library owns it here"));
-            D.Category = "config";
+            D.Category = diagnosticCategory(DiagnosticRule::Config);
             Diags.push_back(D);
           }
 
@@ -112,7 +112,7 @@ checkOwnership(const graph::OpGraph &Own, const std::vector<TUFacts> &Foreign,
                                    "mark the other SKGEN_EXTERNAL");
         D.Notes.push_back(
             noteAt(It->second->DeclLoc, "the other library defines it here"));
-        D.Category = "link";
+        D.Category = diagnosticCategory(DiagnosticRule::Link);
         Diags.push_back(D);
         break;
       }

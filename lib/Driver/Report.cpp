@@ -22,12 +22,11 @@ namespace skgen {
 
 using nlohmann::json;
 
-unsigned Reporter::report(std::vector<Diagnostic> Diags,
-                          const std::string &Category) {
+unsigned Reporter::report(std::vector<Diagnostic> Diags, DiagnosticRule Rule) {
   unsigned Errors = 0;
   for (Diagnostic &D : Diags) {
     if (D.Category.empty())
-      D.Category = Category;
+      D.Category = diagnosticCategory(Rule);
     Errors += D.Severity == Diagnostic::Level::Error;
   }
   All.insert(All.end(), Diags.begin(), Diags.end());
@@ -99,26 +98,12 @@ struct SarifWriter {
     return RuleIndex[Id] = Rules.size() - 1;
   }
 
-  static std::string ruleText(const std::string &Category) {
-    if (Category == "clang")
-      return "Clang could not parse the translation unit";
-    if (Category == "scan")
-      return "Invalid skgen annotation or kernel declaration";
-    if (Category == "link")
-      return "Inconsistent op families across translation units";
-    if (Category == "rewrite")
-      return "Generated code cannot be placed or updated";
-    if (Category == "config")
-      return "Invalid skgen configuration";
-    return "skgen diagnostic";
-  }
-
   json result(const Diagnostic &D) {
-    std::string Cat = D.Category.empty() ? "error" : D.Category;
-    std::string Id = "skgen-" + Cat;
+    DiagnosticRule Rule = diagnosticRule(D.Category);
+    std::string Id = diagnosticRuleId(Rule);
     json R = json{
         {"ruleId", Id},
-        {"ruleIndex", rule(Id, ruleText(Cat))},
+        {"ruleIndex", rule(Id, diagnosticRuleDescription(Rule))},
         {"level", diagnosticLevelName(D.Severity)}, // SARIF uses the same names
         {"message", {{"text", D.Message}}}};
     if (D.Loc.valid())
@@ -164,7 +149,7 @@ struct SarifWriter {
   }
 
   json staleResult(const rewrite::FileChange &C) {
-    const std::string Id = "skgen-out-of-date";
+    const std::string Id = diagnosticRuleId(DiagnosticRule::OutOfDate);
     // The changed bytes: common prefix and suffix trimmed.
     const std::string &Old = C.OldContent, &New = C.NewContent;
     size_t Pre = 0, Max = std::min(Old.size(), New.size());
@@ -183,7 +168,7 @@ struct SarifWriter {
     json R = json{
         {"ruleId", Id},
         {"ruleIndex",
-         rule(Id, "Generated code differs from what skgen generates")},
+         rule(Id, diagnosticRuleDescription(DiagnosticRule::OutOfDate))},
         {"level", "warning"},
         {"message",
          {{"text", C.Created ? "generated file is missing; run skgen --fix"

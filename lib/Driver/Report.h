@@ -25,9 +25,9 @@ public:
       : Format(Format), Color(Color), BaseDir(std::move(BaseDir)), Out(Out),
         Err(Err) {}
 
-  /// Reports \p Diags, filling in an empty Category with \p Category.
+  /// Reports \p Diags, filling in an empty Category with \p Rule's.
   /// Returns the number of errors among them.
-  unsigned report(std::vector<Diagnostic> Diags, const std::string &Category);
+  unsigned report(std::vector<Diagnostic> Diags, DiagnosticRule Rule);
   /// A one-line message on stderr (text mode only): `skgen: ...` summaries.
   void note(const std::string &Line) {
     if (Format == OutputFormat::Text)

@@ -145,21 +145,6 @@ std::string cppStringLiteral(const std::string &S) {
   return Out + "\"";
 }
 
-bool keyNeedsDeviceGuard(const std::string &Key) {
-  // Keys whose tensors live on the host or on no device at all.
-  // clang-format off
-  static const char *const NoDevice[] = {
-      "CPU",       "Meta",           "QuantizedCPU", "SparseCPU",
-      "SparseCsrCPU", "MkldnnCPU",   "BackendSelect", "Python",
-      "FuncTorchBatched", "Functionalize", "Autograd", "AutogradCPU",
-      "CompositeImplicitAutograd"};
-  // clang-format on
-  for (const char *K : NoDevice)
-    if (Key == K)
-      return false;
-  return true;
-}
-
 const CppParam *optionsArgument(const CppSignature &Sig) {
   for (const CppParam &P : Sig.Params)
     if (P.Arg && P.Arg->Ty.isTensor())

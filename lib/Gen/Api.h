@@ -9,6 +9,7 @@
 #ifndef SKGEN_GEN_API_H
 #define SKGEN_GEN_API_H
 
+#include "Basic/DispatchKeys.h"
 #include "Schema/CppTypes.h"
 #include "Schema/Schema.h"
 
@@ -67,11 +68,6 @@ std::string globalCppName(const std::string &QualifiedName);
 /// A C++ string literal for \p S (quotes, backslashes, control characters
 /// and trigraphs escaped).
 std::string cppStringLiteral(const std::string &S);
-
-/// True if kernels of this dispatch key run on a device that needs a device
-/// guard (CUDA, HIP, XPU, MPS, PrivateUse1, ...); false for CPU-like keys
-/// and Meta.
-bool keyNeedsDeviceGuard(const std::string &Key);
 
 /// The first argument a device (and for allocation, the tensor options) can
 /// be taken from: the first `Tensor`, else the first `Tensor?` or `Tensor[]`.

@@ -1,5 +1,6 @@
 //===- Dump.cpp - The op graph as JSON (--dump-graph=json) and Graphviz ---===//
 #include "Graph/OpGraph.h"
+#include "Basic/DispatchKeys.h"
 #include "Schema/MetaPresets.h"
 
 #include <nlohmann/json.hpp>
@@ -36,7 +37,7 @@ static nlohmann::json metaJSON(const Family &F) {
   }
   bool UserMeta = false;
   for (const Kernel &K : F.Kernels)
-    UserMeta |= K.Key == "Meta";
+    UserMeta |= K.Key == keys::Meta;
   J["meta_kernels"] = UserMeta                 ? "kernel"
                       : F.Options.External     ? "external"
                       : F.Options.NoMetaKernel ? "opted_out"

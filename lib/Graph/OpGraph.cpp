@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
+#include "Basic/DispatchKeys.h"
 #include "Graph/Fallback.h"
 #include "Scan/SignatureCheck.h"
 #include "Schema/CppTypes.h"
@@ -59,11 +60,6 @@ SourceLoc locInSchema(const SourceLoc &Start, const std::string &Text,
     L.Column = Col;
   }
   return L;
-}
-
-bool isAliasKey(const std::string &Key, const LinkOptions &Opts) {
-  return Key == "CompositeExplicitAutograd" || Key == "DefaultBackend" ||
-         Key == Opts.AliasKey;
 }
 
 /// Total order on facts for determinism (location first).
@@ -278,22 +274,34 @@ private:
                            "' (e.g. CPU, CUDA, Meta, PrivateUse1)"));
       return false;
     }
-    for (const std::string &Key : K.Keys)
-      if (isAliasKey(Key, Opts)) {
-        Diagnostic D = errorAt(
-            K.AnnotationLoc,
-            "do not register DefaultBackend/CompositeExplicitAutograd kernels "
-            "for structured out ops; they are generated for you");
-        D.Notes.push_back(
-            noteAt(K.AnnotationLoc,
-                   "'" + Key +
-                       "' is the alias key; skgen registers the functional "
-                       "and in-place variants of '" +
-                       FamilyName + "' under it, and '" + FamilyName +
-                       "' itself needs a kernel per backend"));
-        report(std::move(D));
-        Ok = false;
+    for (const std::string &Key : K.Keys) {
+      if (!isAliasKey(Key))
+        continue;
+      Ok = false;
+      if (!isGeneratedAliasKey(Key)) {
+        // Autograd, CompositeImplicitAutograd, ...: generated code registers
+        // the family's Autograd kernels; a second one would not compile.
+        report(errorAt(K.AnnotationLoc,
+                       "'" + Key + "' is an alias key; the kernels of '" +
+                           FamilyName +
+                           "' are registered per backend (CPU, CUDA, ...), "
+                           "and skgen generates its alias-key and Autograd "
+                           "registrations"));
+        continue;
       }
+      Diagnostic D = errorAt(
+          K.AnnotationLoc,
+          "do not register DefaultBackend/CompositeExplicitAutograd kernels "
+          "for structured out ops; they are generated for you");
+      D.Notes.push_back(
+          noteAt(K.AnnotationLoc,
+                 "'" + Key +
+                     "' is the alias key; skgen registers the functional "
+                     "and in-place variants of '" +
+                     FamilyName + "' under it, and '" + FamilyName +
+                     "' itself needs a kernel per backend"));
+      report(std::move(D));
+    }
     return Ok;
   }
 
@@ -631,7 +639,7 @@ private:
         F.FallbackTo)
       return;
     for (const Kernel &K : F.Kernels)
-      if (K.Key == "Meta")
+      if (K.Key == keys::Meta)
         return;
     Diagnostic D = warningAt(
         F.DeclLoc, "'" + F.Out.Op.str() +

@@ -7,6 +7,7 @@
 #ifndef SKGEN_GRAPH_OPGRAPH_H
 #define SKGEN_GRAPH_OPGRAPH_H
 
+#include "Basic/DispatchKeys.h"
 #include "Scan/Facts.h"
 #include "Schema/Schema.h"
 #include "Schema/Variants.h"
@@ -76,7 +77,7 @@ struct OpGraph {
   std::vector<Family> Families; // Sorted by out operator name.
   std::vector<Diagnostic> Diagnostics;
   /// The alias key the defaults are registered under (from LinkOptions).
-  std::string AliasKey = "CompositeExplicitAutograd";
+  std::string AliasKey = keys::CompositeExplicitAutograd.str();
   bool hasErrors() const;
   /// The family whose out operator is \p Out, or nullptr.
   const Family *findFamily(const schema::OperatorName &Out) const;
@@ -149,7 +150,7 @@ std::vector<Registration> registrations(const Family &F,
 
 struct LinkOptions {
   /// Name of the alias key the generated defaults register under.
-  std::string AliasKey = "CompositeExplicitAutograd";
+  std::string AliasKey = keys::CompositeExplicitAutograd.str();
 };
 
 /// Merges and validates. Facts diagnostics are carried over; link errors

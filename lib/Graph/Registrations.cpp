@@ -5,6 +5,7 @@
 // registers under which key. It depends only on the linked graph.
 //
 //===----------------------------------------------------------------------===//
+#include "Basic/DispatchKeys.h"
 #include "Graph/OpGraph.h"
 
 #include <algorithm>
@@ -80,7 +81,7 @@ bool generatesMetaKernels(const Family &F) {
   if (!F.Options.hasMeta() || F.Options.NoMetaKernel || F.Options.External)
     return false;
   for (const Kernel &K : F.Kernels)
-    if (K.Key == "Meta")
+    if (K.Key == keys::Meta)
       return false;
   return true;
 }
@@ -93,10 +94,10 @@ std::vector<Registration> registrations(const Family &F,
       F.Variants.Functional ? &*F.Variants.Functional : nullptr;
   const FunctionSchema *In =
       F.Variants.Inplace ? &*F.Variants.Inplace : nullptr;
-  auto Add = [&](K Kind, const std::string &Key, const FunctionSchema *S,
+  auto Add = [&](K Kind, llvm::StringRef Key, const FunctionSchema *S,
                  const Kernel *Via) {
     if (S)
-      R.push_back(Registration{Kind, Key, S->Op, S, Via});
+      R.push_back(Registration{Kind, Key.str(), S->Op, S, Via});
   };
   if (!F.Options.External) {
     Add(K::Def, "", &F.Out, nullptr);
@@ -116,9 +117,9 @@ std::vector<Registration> registrations(const Family &F,
     Add(K::DirectInplace, Ker.Key, In, &Ker);
   }
   if (generatesMetaKernels(F)) {
-    Add(K::MetaOut, "Meta", &F.Out, nullptr);
-    Add(K::MetaFunctional, "Meta", Fn, nullptr);
-    Add(K::MetaInplace, "Meta", In, nullptr);
+    Add(K::MetaOut, keys::Meta, &F.Out, nullptr);
+    Add(K::MetaFunctional, keys::Meta, Fn, nullptr);
+    Add(K::MetaInplace, keys::Meta, In, nullptr);
   }
   if (!F.Options.External && allKernelsFunctional(F)) {
     // No out kernel anywhere: out= and in-place through the functional op
@@ -138,10 +139,10 @@ std::vector<Registration> registrations(const Family &F,
   }
   // autogradNotImplementedFallback() exists since PyTorch 1.10; the
   // DefaultBackend alias key means an older PyTorch, which has none.
-  if (!F.Options.External && AliasKey != "DefaultBackend") {
-    Add(K::AutogradNotImplemented, "Autograd", Fn, nullptr);
-    Add(K::AutogradNotImplemented, "Autograd", In, nullptr);
-    Add(K::AutogradOut, "Autograd", &F.Out, nullptr);
+  if (!F.Options.External && AliasKey != keys::DefaultBackend) {
+    Add(K::AutogradNotImplemented, keys::Autograd, Fn, nullptr);
+    Add(K::AutogradNotImplemented, keys::Autograd, In, nullptr);
+    Add(K::AutogradOut, keys::Autograd, &F.Out, nullptr);
   }
   return R;
 }

@@ -99,11 +99,11 @@ std::string exportFixesYAML(const std::vector<FileChange> &Changes,
   for (const Diagnostic &D : Reported) {
     if (D.Severity == Diagnostic::Level::Note)
       continue;
-    tooling::Diagnostic TD(
-        "skgen-" + (D.Category.empty() ? std::string("error") : D.Category),
-        D.Severity == Diagnostic::Level::Error ? tooling::Diagnostic::Error
-                                               : tooling::Diagnostic::Warning,
-        BuildDirectory);
+    tooling::Diagnostic TD(diagnosticRuleId(diagnosticRule(D.Category)),
+                           D.Severity == Diagnostic::Level::Error
+                               ? tooling::Diagnostic::Error
+                               : tooling::Diagnostic::Warning,
+                           BuildDirectory);
     TD.Message = message(D, Files, /*WithFix=*/true);
     for (const Diagnostic &N : D.Notes)
       TD.Notes.push_back(message(N, Files, /*WithFix=*/false));
@@ -122,8 +122,8 @@ std::string exportFixesYAML(const std::vector<FileChange> &Changes,
     if (C->OldContent == C->NewContent)
       continue;
     tooling::Replacement R = minimalReplacement(*C);
-    tooling::Diagnostic TD("skgen-out-of-date", tooling::Diagnostic::Warning,
-                           BuildDirectory);
+    tooling::Diagnostic TD(diagnosticRuleId(DiagnosticRule::OutOfDate),
+                           tooling::Diagnostic::Warning, BuildDirectory);
     TD.Message.Message = "generated code is out of date; run skgen --fix";
     TD.Message.FilePath = C->Path;
     TD.Message.FileOffset = R.getOffset();

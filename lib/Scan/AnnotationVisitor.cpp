@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Scan/AnnotationVisitor.h"
+#include "Basic/Annotations.h"
+#include "Basic/DispatchKeys.h"
 #include "Basic/LLVMCompat.h"
 #include "Scan/SignatureCheck.h"
 
@@ -80,42 +82,10 @@ namespace {
 // Annotation vocabulary
 //===----------------------------------------------------------------------===//
 
-struct KindInfo {
-  const char *Kind, *Macro;
-  unsigned NumArgs; // String arguments after the annotation name.
-  bool IsPrimary;   // SKGEN_STRUCTURED / SKGEN_KERNEL.
-};
-const KindInfo Kinds[] = {
-    {"structured", "SKGEN_STRUCTURED", 2, true},
-    {"kernel", "SKGEN_KERNEL", 2, true},
-    {"functional_name", "SKGEN_FUNCTIONAL_NAME", 1, false},
-    {"inplace_name", "SKGEN_INPLACE_NAME", 1, false},
-    {"no_functional", "SKGEN_NO_FUNCTIONAL", 0, false},
-    {"no_inplace", "SKGEN_NO_INPLACE", 0, false},
-    {"alloc", "SKGEN_ALLOC", 1, false},
-    {"meta", "SKGEN_META", 1, false},
-    {"meta_preset", "SKGEN_META_PRESET", 1, false},
-    {"no_meta_kernel", "SKGEN_NO_META_KERNEL", 0, false},
-    {"external", "SKGEN_EXTERNAL", 0, false},
-    {"functional_kernel", "SKGEN_FUNCTIONAL_KERNEL", 0, false},
-    {"fallback", "SKGEN_FALLBACK", 1, false},
-};
-
-const char *const KnownKeys[] = {
-    "CPU", "CUDA", "HIP", "XLA", "MPS", "IPU", "XPU", "HPU", "VE", "Lazy",
-    "Meta", "MTIA", "ORT", "Vulkan", "Metal", "PrivateUse1", "PrivateUse2",
-    "PrivateUse3", "QuantizedCPU", "QuantizedCUDA", "QuantizedXPU", "SparseCPU",
-    "SparseCUDA", "SparseCsrCPU", "SparseCsrCUDA", "NestedTensorCPU",
-    "NestedTensorCUDA", "MkldnnCPU", "FPGA",
-    // Alias keys: passed through; the link phase rejects them for structured
-    // out ops (contract §1).
-    "CompositeExplicitAutograd", "DefaultBackend", "CompositeImplicitAutograd",
-    "Autograd"};
-
 struct Annot {
   const Decl *D = nullptr;
   const AnnotateAttr *A = nullptr;
-  const KindInfo *Info = nullptr;
+  const AnnotationInfo *Info = nullptr;
   SourceLocation MacroLoc; // Where the macro is used (expansion location).
   std::vector<const StringLiteral *> Args;
   std::vector<std::string> Texts; // Argument strings.
@@ -161,7 +131,8 @@ public:
     if (!D->hasAttrs())
       return true;
     for (const auto *A : D->specific_attrs<AnnotateAttr>()) {
-      if (!compat::startsWith(A->getAnnotation(), "skgen.") || A->isInherited())
+      if (!compat::startsWith(A->getAnnotation(), AnnotationPrefix) ||
+          A->isInherited())
         continue;
       Annotated.insert(SM.getExpansionLoc(A->getLocation()));
       Annot N;
@@ -291,10 +262,8 @@ private:
     N.D = D;
     N.A = A;
     N.MacroLoc = SM.getExpansionLoc(A->getLocation());
-    llvm::StringRef Kind = A->getAnnotation().drop_front(strlen("skgen."));
-    for (const KindInfo &K : Kinds)
-      if (Kind == K.Kind)
-        N.Info = &K;
+    N.Info = findAnnotationByName(
+        A->getAnnotation().drop_front(AnnotationPrefix.size()));
     if (!N.Info) {
       error(N.MacroLoc, "unknown skgen annotation '" +
                             A->getAnnotation().str() +
@@ -608,7 +577,7 @@ private:
     std::vector<const Annot *> Options;
     bool Broken = false;
     for (const Annot &N : List) {
-      if (N.Info->IsPrimary) {
+      if (N.Info->Placement == AnnotationPlacement::Primary) {
         if (!Primary) {
           Primary = &N;
           continue;
@@ -648,10 +617,10 @@ private:
                                "SKGEN_STRUCTURED on the same declaration");
       return;
     }
-    bool IsStructured = llvm::StringRef(Primary->Info->Kind) == "structured";
+    bool IsStructured = Primary->Info->Id == Annotation::Structured;
     if (!IsStructured)
       for (const Annot *O : Options) {
-        if (llvm::StringRef(O->Info->Kind) == "functional_kernel") {
+        if (O->Info->Id == Annotation::FunctionalKernel) {
           // A SKGEN_KERNEL says which variant it implements by its name.
           Diagnostic &E = error(
               O->MacroLoc, "'SKGEN_FUNCTIONAL_KERNEL' is for SKGEN_STRUCTURED; "
@@ -771,7 +740,7 @@ private:
     // A family served by a fallback overload needs no kernel of its own.
     bool HasFallback =
         IsStructured && llvm::any_of(Options, [](const Annot *O) {
-          return llvm::StringRef(O->Info->Kind) == "fallback";
+          return O->Info->Id == Annotation::Fallback;
         });
     checkKeys(*Primary, K, /*AllowNone=*/HasFallback);
 
@@ -876,30 +845,29 @@ private:
         continue;
       }
       K.Keys.push_back(Key.str());
-      bool Known = false;
-      for (const char *KK : KnownKeys)
-        Known |= Key == KK;
-      if (Known)
+      if (isAnnotationKey(Key))
         continue;
       std::string Best;
       unsigned BestDist = 3;
-      for (const char *KK : KnownKeys) {
-        unsigned D =
-            Key.equals_insensitive(KK) ? 0
-            : Key.lower() == llvm::StringRef(KK).lower()
-                ? 0
-                : llvm::StringRef(Key.lower())
-                      .edit_distance(llvm::StringRef(KK).lower(), true, 3);
+      for (const DispatchKeyInfo &Info : dispatchKeys()) {
+        if (!isAnnotationKey(Info.Name))
+          continue;
+        llvm::StringRef KK = Info.Name;
+        unsigned D = Key.equals_insensitive(KK) ? 0
+                     : Key.lower() == KK.lower()
+                         ? 0
+                         : llvm::StringRef(Key.lower())
+                               .edit_distance(KK.lower(), true, 3);
         // Swapped letters (CDUA) cost one edit, as in Damerau's distance;
         // Levenshtein alone ties CDUA between CUDA and CPU.
-        std::string A = Key.lower(), B = llvm::StringRef(KK).lower();
+        std::string A = Key.lower(), B = KK.lower();
         std::sort(A.begin(), A.end());
         std::sort(B.begin(), B.end());
         if (D > 1 && A == B)
           D = 1;
         if (D < BestDist) {
           BestDist = D;
-          Best = KK;
+          Best = KK.str();
         }
       }
       Diagnostic &E =
@@ -935,8 +903,12 @@ private:
                 *FunctionalKernel = nullptr;
     MetaOpt = PresetOpt = nullptr;
     for (const Annot *O : Options) {
-      llvm::StringRef Kind = O->Info->Kind;
-      if (Kind == "functional_name" || Kind == "inplace_name") {
+      switch (O->Info->Id) {
+      case Annotation::Structured:
+      case Annotation::Kernel:
+        break; // Primary annotations are not options.
+      case Annotation::FunctionalName:
+      case Annotation::InplaceName: {
         const std::string &V = O->Texts[0];
         if (!V.empty() && !schema::isIdentifier(V)) {
           Diagnostic &E =
@@ -945,37 +917,48 @@ private:
                         "' is not an identifier (use \"\" for the default "
                         "overload)");
           (void)E;
-          continue;
+          break;
         }
-        if (Kind == "functional_name") {
+        if (O->Info->Id == Annotation::FunctionalName) {
           K.Options.FunctionalOverload = V;
           FunctionalName = O;
         } else {
           K.Options.InplaceOverload = V;
           InplaceName = O;
         }
-      } else if (Kind == "no_functional") {
+        break;
+      }
+      case Annotation::NoFunctional:
         K.Options.NoFunctional = true;
         NoFunctional = O;
-      } else if (Kind == "no_inplace") {
+        break;
+      case Annotation::NoInplace:
         K.Options.NoInplace = true;
         NoInplace = O;
-      } else if (Kind == "external") {
+        break;
+      case Annotation::External:
         K.Options.External = true;
-      } else if (Kind == "alloc") {
+        break;
+      case Annotation::Alloc:
         Alloc = O;
-      } else if (Kind == "meta") {
+        break;
+      case Annotation::Meta:
         MetaOpt = O;
-      } else if (Kind == "meta_preset") {
+        break;
+      case Annotation::MetaPreset:
         PresetOpt = O;
-      } else if (Kind == "no_meta_kernel") {
+        break;
+      case Annotation::NoMetaKernel:
         K.Options.NoMetaKernel = true;
         NoMetaKernel = O;
-      } else if (Kind == "functional_kernel") {
+        break;
+      case Annotation::FunctionalKernel:
         K.FunctionalKernel = true;
         FunctionalKernel = O;
-      } else if (Kind == "fallback") {
+        break;
+      case Annotation::Fallback:
         applyFallback(*O, K);
+        break;
       }
     }
     // One description of the outputs.

@@ -1,5 +1,6 @@
 //===- Preamble.cpp - One precompiled header for the shared includes ------===//
 #include "Scan/Preamble.h"
+#include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
 #include "Scan/Cache.h"
 
@@ -105,7 +106,7 @@ public:
   }
   bool VisitDecl(clang::Decl *D) {
     for (const auto *A : D->specific_attrs<clang::AnnotateAttr>())
-      Annotated |= compat::startsWith(A->getAnnotation(), "skgen.");
+      Annotated |= compat::startsWith(A->getAnnotation(), AnnotationPrefix);
     return true;
   }
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -136,7 +137,7 @@ public:
                     clang::SourceRange Range,
                     const clang::MacroArgs *) override {
     const clang::IdentifierInfo *II = Name.getIdentifierInfo();
-    if (II && compat::startsWith(II->getName(), "SKGEN_") &&
+    if (II && compat::startsWith(II->getName(), AnnotationMacroPrefix) &&
         !SM.isInSystemHeader(SM.getExpansionLoc(Range.getBegin())))
       Annotated = true;
   }

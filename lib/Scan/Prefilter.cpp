@@ -1,5 +1,6 @@
 //===- Prefilter.cpp - Cheap textual test for annotations -----------------===//
 #include "Scan/Prefilter.h"
+#include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
 #include "Scan/InputFile.h"
 
@@ -76,8 +77,8 @@ Prefilter::info(const std::string &Path) {
     if (!isAnnotationsHeader(Path)) {
       // Not UTF-8 (UTF-16, UTF-32): "SKGEN_" would not be found as bytes;
       // Clang (and the scanner) report the encoding instead.
-      Info->Mentions =
-          Text.contains("SKGEN_") || !nonUTF8Encoding(Text).empty();
+      Info->Mentions = Text.contains(AnnotationMacroPrefix) ||
+                       !nonUTF8Encoding(Text).empty();
       std::vector<std::pair<bool, std::string>> Incs;
       scanDirectives(Text, Incs);
       for (auto &I : Incs)

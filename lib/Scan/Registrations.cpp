@@ -1,5 +1,6 @@
 //===- Registrations.cpp - Hand-written torch::Library calls --------------===//
 #include "Scan/Registrations.h"
+#include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/CommandLine.h"
@@ -113,7 +114,8 @@ public:
     NamePolicy.SuppressUnwrittenScope = true;
     NamePolicy.SuppressInlineNamespace = true;
     Spellings.emplace(Ctx, CanonPolicy);
-    HaveAnnotations = PP.isMacroDefined("SKGEN_STRUCTURED");
+    HaveAnnotations =
+        PP.isMacroDefined(annotationMacro(Annotation::Structured));
   }
 
   void run() {

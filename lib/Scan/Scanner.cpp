@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Scan/Scanner.h"
+#include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/Cache.h"
@@ -160,7 +161,7 @@ private:
            (isalnum(static_cast<unsigned char>(S[N])) || S[N] == '_'))
       ++N;
     llvm::StringRef Name = S.take_front(N);
-    return compat::startsWith(Name, "SKGEN_") ? Name.str() : "";
+    return compat::startsWith(Name, AnnotationMacroPrefix) ? Name.str() : "";
   }
 
   TUFacts &T;
@@ -184,16 +185,12 @@ public:
                     clang::SourceRange Range,
                     const clang::MacroArgs *) override {
     const clang::IdentifierInfo *II = Name.getIdentifierInfo();
-    static const llvm::StringRef Annotations[] = {
-        "SKGEN_STRUCTURED",   "SKGEN_KERNEL",        "SKGEN_FUNCTIONAL_NAME",
-        "SKGEN_INPLACE_NAME", "SKGEN_NO_FUNCTIONAL", "SKGEN_NO_INPLACE",
-        "SKGEN_ALLOC",        "SKGEN_EXTERNAL",      "SKGEN_FUNCTIONAL_KERNEL"};
     if (!II)
       return;
     if (II->getName() == "__DATE__" || II->getName() == "__TIME__" ||
         II->getName() == "__TIMESTAMP__")
       UsesClock = true;
-    if (!llvm::is_contained(Annotations, II->getName()))
+    if (!findAnnotationByMacro(II->getName()))
       return;
     // As defined by skgen/annotations.h: not when the annotations are off
     // (SKGEN_DISABLE_ANNOTATIONS: empty), nor for someone else's macro.

@@ -1,0 +1,59 @@
+//===- Vocabulary.cpp - skgen --print-vocabulary
+//---------------------------===//
+#include "Basic/Annotations.h"
+#include "Basic/Diagnostic.h"
+#include "Basic/DispatchKeys.h"
+#include "Driver/Driver.h"
+
+namespace skgen {
+
+static const char *placementName(AnnotationPlacement P) {
+  switch (P) {
+  case AnnotationPlacement::Primary:
+    return "primary";
+  case AnnotationPlacement::FamilyOption:
+    return "family-option";
+  }
+  return "";
+}
+
+static const char *className(DispatchKeyClass C) {
+  switch (C) {
+  case DispatchKeyClass::Backend:
+    return "backend";
+  case DispatchKeyClass::Alias:
+    return "alias";
+  case DispatchKeyClass::Internal:
+    return "internal";
+  }
+  return "";
+}
+
+int runPrintVocabulary(Vocabulary Which, llvm::raw_ostream &Out) {
+  switch (Which) {
+  case Vocabulary::Annotations:
+    // macro, attribute, arguments, placement, facts key, example arguments
+    for (const AnnotationInfo &A : annotations())
+      Out << A.Macro << '\t' << AnnotationPrefix << A.Name << '\t' << A.NumArgs
+          << '\t' << placementName(A.Placement) << '\t' << A.FactsKey << '\t'
+          << A.Example << '\n';
+    break;
+  case Vocabulary::DispatchKeys:
+    for (const DispatchKeyInfo &K : dispatchKeys())
+      Out << K.Name << '\t' << className(K.Class) << '\t'
+          << (K.Guard == DispatchKeyGuard::DeviceGuard ? "device-guard"
+                                                       : "no-guard")
+          << '\n';
+    break;
+  case Vocabulary::DiagnosticRules:
+    for (unsigned I = 0; I <= unsigned(DiagnosticRule::Other); ++I) {
+      auto R = static_cast<DiagnosticRule>(I);
+      Out << diagnosticRuleId(R) << '\t' << diagnosticRuleDescription(R)
+          << '\n';
+    }
+    break;
+  }
+  return ExitClean; // The caller checks that stdout was written.
+}
+
+} // namespace skgen
