@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Basic/DispatchKeys.h"
+#include "Basic/Path.h"
 #include "Basic/Version.h"
 #include "Driver/CompileDB.h"
 #include "Driver/Config.h"
@@ -56,9 +57,11 @@ static cl::opt<std::string>
                cl::desc("Put all generated code into <file> instead of the "
                         "annotated sources"),
                cl::value_desc("file"), cl::cat(SkgenCategory));
-static cl::opt<std::string>
-    DumpGraph("dump-graph", cl::desc("Print the op graph (json|dot) and stop"),
-              cl::value_desc("json|dot"), cl::cat(SkgenCategory));
+static cl::opt<skgen::GraphFormat> DumpGraph(
+    "dump-graph", cl::desc("Print the op graph and stop"),
+    cl::values(clEnumValN(skgen::GraphFormat::Json, "json", "as JSON"),
+               clEnumValN(skgen::GraphFormat::Dot, "dot", "as Graphviz")),
+    cl::init(skgen::GraphFormat::None), cl::cat(SkgenCategory));
 static cl::opt<std::string>
     DumpFacts("dump-facts",
               cl::desc("Write the scanned facts as JSON to <file> ('-' for "
@@ -163,12 +166,14 @@ static cl::opt<bool>
                         "the command line) as YAML and stop"),
                cl::cat(SkgenCategory));
 
-static cl::opt<std::string> Format(
-    "format",
-    cl::desc("How to report diagnostics: text (default; Clang's format on "
-             "stderr) or sarif (a SARIF 2.1.0 log on stdout, for code "
-             "scanning; no diff)"),
-    cl::value_desc("text|sarif"), cl::init("text"), cl::cat(SkgenCategory));
+static cl::opt<skgen::OutputFormat> Format(
+    "format", cl::desc("How to report diagnostics"),
+    cl::values(clEnumValN(skgen::OutputFormat::Text, "text",
+                          "Clang's format on stderr (default)"),
+               clEnumValN(skgen::OutputFormat::Sarif, "sarif",
+                          "a SARIF 2.1.0 log on stdout, for code scanning; "
+                          "no diff")),
+    cl::init(skgen::OutputFormat::Text), cl::cat(SkgenCategory));
 
 /// --color[=auto|always|never], as git's and GCC's. LLVM's Support library
 /// registers a boolean --color of its own (WithColor) before main: it is
@@ -264,10 +269,6 @@ int main(int argc, const char **argv) {
            << skgen::generatedAliasKeyError("--alias-key", AliasKey) << "\n";
     return skgen::ExitError;
   }
-  if (Format != "text" && Format != "sarif") {
-    errs() << "skgen: error: --format takes 'text' or 'sarif'\n";
-    return skgen::ExitError;
-  }
   if (!Color.empty() && Color != "auto" && Color != "always" &&
       Color != "never") {
     errs() << "skgen: error: --color takes 'auto', 'always' or 'never'\n";
@@ -279,10 +280,6 @@ int main(int argc, const char **argv) {
            << AliasDispatch << "'\n";
     return skgen::ExitError;
   }
-  if (!DumpGraph.empty() && DumpGraph != "json" && DumpGraph != "dot") {
-    errs() << "skgen: error: --dump-graph takes 'json' or 'dot'\n";
-    return skgen::ExitError;
-  }
 
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
@@ -292,18 +289,10 @@ int main(int argc, const char **argv) {
                  : Check ? skgen::Mode::Check
                          : skgen::Mode::Diff;
   Opts.BaseDir = std::string(Cwd);
-  if (!BuildPath.empty()) {
-    SmallString<256> Abs(BuildPath.getValue());
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Opts.BuildDir = std::string(Abs);
-  }
-  for (const std::string &S : Sources) {
-    SmallString<256> Abs(S);
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Opts.Sources.push_back(std::string(Abs));
-  }
+  if (!BuildPath.empty())
+    Opts.BuildDir = skgen::absolutePath(BuildPath);
+  for (const std::string &S : Sources)
+    Opts.Sources.push_back(skgen::absolutePath(S));
   // .skgen.yaml: found upward from the sources (or --config-file). Flags
   // given on the command line override its scalars and add to its lists.
   skgen::Config Cfg;
@@ -315,32 +304,25 @@ int main(int argc, const char **argv) {
       return skgen::ExitError;
     }
   }
-  Opts.FactsInputs = Cfg.Facts;
-  Opts.FactsInputs.insert(Opts.FactsInputs.end(), FactsInputs.begin(),
-                          FactsInputs.end());
-  Opts.ExtraArgs = Cfg.ExtraArgs;
-  Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), ExtraArg.begin(), ExtraArg.end());
-  Opts.ExtraArgsBefore = Cfg.ExtraArgsBefore;
-  Opts.ExtraArgsBefore.insert(Opts.ExtraArgsBefore.end(),
-                              ExtraArgBefore.begin(), ExtraArgBefore.end());
-  Opts.OwnedNamespaces = Cfg.OwnedNamespaces;
-  Opts.ConfigPath = Cfg.Path;
+  skgen::ConfigFlags Flags;
+  if (AliasKey.getNumOccurrences())
+    Flags.AliasKey = AliasKey;
+  if (OutputFile.getNumOccurrences())
+    Flags.Output = OutputFile;
+  Flags.Facts = FactsInputs;
+  Flags.ExtraArgs = ExtraArg;
+  Flags.ExtraArgsBefore = ExtraArgBefore;
+  skgen::applyConfig(Cfg, Flags, Opts);
   Opts.DumpFacts = DumpFacts;
   Opts.DumpGraph = DumpGraph;
   Opts.DumpGenerated = DumpGenerated;
   Opts.Migrate = Migrate;
   Opts.ExportFixes = ExportFixes;
-  Opts.OutputFile =
-      OutputFile.getNumOccurrences() ? std::string(OutputFile) : Cfg.Output;
-  Opts.AliasKey = AliasKey.getNumOccurrences() || Cfg.AliasKey.empty()
-                      ? std::string(AliasKey)
-                      : Cfg.AliasKey;
   Opts.AliasDispatch = AliasDispatch;
   Opts.Force = Force;
-  Opts.Format = Format == "sarif" ? skgen::OutputFormat::Sarif
-                                  : skgen::OutputFormat::Text;
+  Opts.Format = Format;
   Opts.Color = useColor();
-  Opts.Progress = Format == "text" && errs().is_displayed();
+  Opts.Progress = Format == skgen::OutputFormat::Text && errs().is_displayed();
   Opts.NoPrefilter = NoPrefilter;
   Opts.NoCache = NoCache;
   Opts.NoPch = NoPch;
@@ -355,29 +337,7 @@ int main(int argc, const char **argv) {
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
 
   if (DumpConfig) {
-    skgen::Config Effective = Cfg;
-    Effective.AliasKey = Opts.AliasKey;
-    if (!Opts.OutputFile.empty()) {
-      SmallString<256> Abs(Opts.OutputFile);
-      sys::fs::make_absolute(Abs);
-      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      Effective.Output = std::string(Abs);
-    } else {
-      Effective.Output.clear();
-    }
-    Effective.Facts.clear();
-    for (const std::string &F : Opts.FactsInputs) {
-      SmallString<256> Abs(F);
-      sys::fs::make_absolute(Abs);
-      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      Effective.Facts.push_back(std::string(Abs));
-    }
-    Effective.ExtraArgs = Opts.ExtraArgs;
-    Effective.ExtraArgsBefore = Opts.ExtraArgsBefore;
-    std::string Base = Cfg.Path.empty()
-                           ? Opts.BaseDir
-                           : std::string(sys::path::parent_path(Cfg.Path));
-    outs() << skgen::dumpConfig(Effective, Base);
+    outs() << skgen::dumpEffectiveConfig(Cfg, Opts);
     return checkStdout(skgen::ExitClean);
   }
 

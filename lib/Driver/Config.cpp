@@ -1,6 +1,8 @@
 //===- Config.cpp - .skgen.yaml: the options a library runs with ----------===//
 #include "Driver/Config.h"
 #include "Basic/DispatchKeys.h"
+#include "Basic/Path.h"
+#include "Driver/Driver.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,21 +37,8 @@ namespace skgen {
 
 const char ConfigFileName[] = ".skgen.yaml";
 
-static std::string normalized(llvm::StringRef Path, llvm::StringRef Base) {
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P)) {
-    llvm::SmallString<256> B(Base);
-    llvm::sys::path::append(B, Path);
-    P = B;
-  }
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 std::string findConfigFile(const std::string &Dir) {
-  llvm::SmallString<256> D(Dir);
-  llvm::sys::fs::make_absolute(D);
-  llvm::sys::path::remove_dots(D, /*remove_dot_dot=*/true);
+  std::string D = absolutePath(Dir);
   for (llvm::StringRef Cur = D; !Cur.empty();
        Cur = llvm::sys::path::parent_path(Cur)) {
     llvm::SmallString<256> F(Cur);
@@ -118,9 +107,9 @@ bool loadConfig(const std::string &Path, Config &C,
     Ok = false;
   }
   if (!C.Output.empty())
-    C.Output = normalized(C.Output, Dir);
+    C.Output = absolutePath(C.Output, Dir);
   for (std::string &F : C.Facts)
-    F = normalized(F, Dir);
+    F = absolutePath(F, Dir);
   for (const std::string &NS : C.OwnedNamespaces) {
     bool Ident = !NS.empty() && !isdigit(static_cast<unsigned char>(NS[0]));
     for (char Ch : NS)
@@ -142,7 +131,7 @@ bool findAndLoadConfig(const std::vector<std::string> &Sources,
   C = Config();
   std::string Path;
   if (!Explicit.empty()) {
-    Path = normalized(Explicit, WorkingDir);
+    Path = absolutePath(Explicit, WorkingDir);
     if (!llvm::sys::fs::is_regular_file(Path)) {
       Diags.push_back(errorAt(SourceLoc(), "--config-file: no such file '" +
                                                Explicit + "'"));
@@ -203,6 +192,41 @@ std::string dumpConfig(const Config &C, const std::string &BaseDir) {
   Y << Out;
   OS.flush();
   return S;
+}
+
+void applyConfig(const Config &C, const ConfigFlags &Flags,
+                 DriverOptions &Opts) {
+  auto Concat = [](std::vector<std::string> A,
+                   const std::vector<std::string> &B) {
+    A.insert(A.end(), B.begin(), B.end());
+    return A;
+  };
+  Opts.FactsInputs = Concat(C.Facts, Flags.Facts);
+  Opts.ExtraArgs = Concat(C.ExtraArgs, Flags.ExtraArgs);
+  Opts.ExtraArgsBefore = Concat(C.ExtraArgsBefore, Flags.ExtraArgsBefore);
+  Opts.OwnedNamespaces = C.OwnedNamespaces;
+  Opts.ConfigPath = C.Path;
+  Opts.OutputFile = Flags.Output ? *Flags.Output : C.Output;
+  if (Flags.AliasKey)
+    Opts.AliasKey = *Flags.AliasKey;
+  else if (!C.AliasKey.empty())
+    Opts.AliasKey = C.AliasKey;
+}
+
+std::string dumpEffectiveConfig(const Config &C, const DriverOptions &Opts) {
+  Config Effective = C;
+  Effective.AliasKey = Opts.AliasKey;
+  Effective.Output =
+      Opts.OutputFile.empty() ? std::string() : absolutePath(Opts.OutputFile);
+  Effective.Facts.clear();
+  for (const std::string &F : Opts.FactsInputs)
+    Effective.Facts.push_back(absolutePath(F));
+  Effective.ExtraArgs = Opts.ExtraArgs;
+  Effective.ExtraArgsBefore = Opts.ExtraArgsBefore;
+  return dumpConfig(Effective,
+                    C.Path.empty()
+                        ? Opts.BaseDir
+                        : std::string(llvm::sys::path::parent_path(C.Path)));
 }
 
 } // namespace skgen

@@ -19,6 +19,7 @@
 
 #include "Basic/Diagnostic.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,23 @@ bool findAndLoadConfig(const std::vector<std::string> &Sources,
 
 /// \p C as a .skgen.yaml (paths relative to \p BaseDir when below it).
 std::string dumpConfig(const Config &C, const std::string &BaseDir);
+
+struct DriverOptions;
+
+/// What the command line says of the options a .skgen.yaml also gives:
+/// given scalars override the file's, lists add to its lists.
+struct ConfigFlags {
+  std::optional<std::string> AliasKey, Output;
+  std::vector<std::string> Facts, ExtraArgs, ExtraArgsBefore;
+};
+
+/// Sets \p Opts' members that a configuration gives from \p C and \p Flags.
+void applyConfig(const Config &C, const ConfigFlags &Flags,
+                 DriverOptions &Opts);
+
+/// The configuration \p Opts (after applyConfig) runs with, as dumpConfig
+/// renders it (--dump-config).
+std::string dumpEffectiveConfig(const Config &C, const DriverOptions &Opts);
 
 } // namespace skgen
 

@@ -1,6 +1,7 @@
 //===- Driver.cpp - scan -> link -> emit -> apply -------------------------===//
 #include "Driver/Driver.h"
 #include "Basic/DispatchKeys.h"
+#include "Basic/Path.h"
 #include "Basic/Version.h"
 #include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
@@ -126,13 +127,8 @@ private:
     std::vector<std::string> R;
     std::set<std::string> Given(Opts.Sources.begin(), Opts.Sources.end());
     for (const std::string &F : DB->getAllFiles()) {
-      llvm::SmallString<256> Abs(F);
-      if (!llvm::sys::path::is_absolute(Abs)) {
-        Abs = Opts.BuildDir.empty() ? Opts.BaseDir : Opts.BuildDir;
-        llvm::sys::path::append(Abs, F);
-      }
-      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-      std::string Path(Abs);
+      std::string Path =
+          absolutePath(F, Opts.BuildDir.empty() ? Opts.BaseDir : Opts.BuildDir);
       if (Given.count(Path) || !llvm::sys::fs::is_regular_file(Path) ||
           findConfigFile(std::string(llvm::sys::path::parent_path(Path))) !=
               Opts.ConfigPath)
@@ -389,8 +385,8 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     G.Diagnostics.insert(G.Diagnostics.end(), Conflicts.begin(),
                          Conflicts.end());
   }
-  if (!Opts.DumpGraph.empty()) {
-    if (Opts.DumpGraph == "dot")
+  if (Opts.DumpGraph != GraphFormat::None) {
+    if (Opts.DumpGraph == GraphFormat::Dot)
       Out << graph::toDot(G);
     else
       Out << graph::toJSON(G);

@@ -30,12 +30,15 @@ enum ExitCode : int {
   ExitError = 2,     // Errors in the input (diagnostics), usage, I/O.
 };
 
+/// --dump-graph: the op graph as JSON or Graphviz, instead of generating.
+enum class GraphFormat { None, Json, Dot };
+
 struct DriverOptions {
   Mode RunMode = Mode::Diff;
   std::vector<std::string> Sources;     // As given on the command line.
   std::vector<std::string> FactsInputs; // --facts=F.json (pre-scanned TUs).
   std::string DumpFacts; // --dump-facts=FILE ("-" = stdout): stop after scan.
-  std::string DumpGraph; // --dump-graph=json|dot: stop after link.
+  GraphFormat DumpGraph = GraphFormat::None; // --dump-graph: stop after link.
   std::string ExportFixes;
   std::string OutputFile;
   bool DumpGenerated = false; // Print the generated blocks and stop.

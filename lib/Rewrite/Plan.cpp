@@ -1,5 +1,6 @@
 //===- Plan.cpp - FileBlocks -> new file contents -------------------------===//
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 #include "Rewrite/Blocks.h"
 #include "Rewrite/Rewrite.h"
 
@@ -13,13 +14,6 @@
 
 namespace skgen {
 namespace rewrite {
-
-static std::string normalizePath(const std::string &P) {
-  llvm::SmallString<256> S(P);
-  llvm::sys::fs::make_absolute(S);
-  llvm::sys::path::remove_dots(S, /*remove_dot_dot=*/true);
-  return std::string(S);
-}
 
 /// The comment at the top of a file created by --output.
 static const char OutputHeader[] =
@@ -68,7 +62,7 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
             const RewriteOptions &Opts, std::vector<Diagnostic> &Diags) {
   const size_t FirstDiag = Diags.size();
   const std::string OutputFile =
-      Opts.OutputFile.empty() ? "" : normalizePath(Opts.OutputFile);
+      Opts.OutputFile.empty() ? "" : absolutePath(Opts.OutputFile);
 
   // What each file should hold. Several FileBlocks for one file (a header
   // reached from several TUs) become one block: identical bodies once,
@@ -76,7 +70,7 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
   std::map<std::string, Wanted> Want;
   std::map<std::string, std::set<std::string>> SeenBodies;
   for (const gen::FileBlock &FB : Blocks) {
-    std::string Path = normalizePath(FB.File);
+    std::string Path = absolutePath(FB.File);
     if (!OutputFile.empty() && Path != OutputFile)
       continue; // --output: annotated sources keep no blocks.
     std::string Body = normalizeBody(FB.Body);
@@ -96,7 +90,7 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
   std::map<std::string, std::string> Hashes; // Path -> scan hash ("" = ?).
   std::set<std::string> Conflicting;
   for (const auto &[P, H] : ScannedFiles) {
-    std::string Path = normalizePath(P);
+    std::string Path = absolutePath(P);
     auto [It, New] = Hashes.emplace(Path, H);
     if (!New && !H.empty()) {
       if (It->second.empty())

@@ -9,6 +9,7 @@
 #include "Basic/Annotations.h"
 #include "Basic/DispatchKeys.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 #include "Scan/SignatureCheck.h"
 
 #include "Scan/TorchSpellings.h"
@@ -48,14 +49,7 @@ std::string LocConverter::fileName(FileID FID) {
     return It->second;
   std::string N;
   if (auto FE = SM.getFileEntryRefForID(FID)) {
-    llvm::SmallString<256> P(FE->getName());
-    if (!llvm::sys::path::is_absolute(P)) {
-      llvm::SmallString<256> D(Directory);
-      llvm::sys::path::append(D, P);
-      P = D;
-    }
-    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-    N = std::string(P);
+    N = absolutePath(FE->getName(), Directory);
   }
   Names[FID] = N;
   return N;

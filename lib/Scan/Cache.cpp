@@ -1,5 +1,6 @@
 //===- Cache.cpp - Persistent facts per translation unit ------------------===//
 #include "Scan/Cache.h"
+#include "Basic/Path.h"
 #include "Scan/FactsFile.h"
 
 #include "clang/Basic/Version.h"
@@ -139,11 +140,7 @@ bool readDeps(Reader &R, std::vector<FileDep> &Deps) {
 }
 
 /// A dependency's path as facts spell it (without `.` and `..`).
-std::string normalized(llvm::StringRef Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
+std::string normalized(llvm::StringRef Path) { return normalizedPath(Path); }
 
 /// Splits off and checks the trailing `end <checksum>` line.
 bool checkSum(llvm::StringRef Text, llvm::StringRef &Body) {

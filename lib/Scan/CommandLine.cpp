@@ -1,6 +1,7 @@
 //===- CommandLine.cpp - Make real compile commands scannable -------------===//
 #include "Scan/CommandLine.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
@@ -117,18 +118,6 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
   return Out;
 }
 
-static std::string absoluteIn(llvm::StringRef Path,
-                              const std::string &Directory) {
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P)) {
-    llvm::SmallString<256> D(Directory);
-    llvm::sys::path::append(D, Path);
-    P = D;
-  }
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 IncludeDirs includeDirs(const std::vector<std::string> &Args,
                         const std::string &Directory) {
   IncludeDirs Out;
@@ -145,7 +134,7 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
           return true;
         V = Args[++I];
       }
-      Into.push_back(absoluteIn(V, Directory));
+      Into.push_back(absolutePath(V, Directory));
       return true;
     };
     // -include f, -includef, --include f, --include=f

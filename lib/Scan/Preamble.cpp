@@ -2,6 +2,7 @@
 #include "Scan/Preamble.h"
 #include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 #include "Scan/Cache.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -394,11 +395,8 @@ planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
     unsigned Inputs = 0;
     bool Ok = true;
     for (const std::string &A : R.Cmd.CommandLine) {
-      llvm::SmallString<256> P(A);
-      if (!A.empty() && A[0] != '-') {
-        llvm::sys::fs::make_absolute(R.Cmd.Directory, P);
-        llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-      }
+      std::string P =
+          A.empty() || A[0] == '-' ? A : absolutePath(A, R.Cmd.Directory);
       if (P == R.File) {
         ++Inputs;
         continue;

@@ -2,6 +2,7 @@
 #include "Scan/Prefilter.h"
 #include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 #include "Scan/InputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -96,8 +97,7 @@ Prefilter::info(const std::string &Path) {
 static std::string joinPath(llvm::StringRef Dir, llvm::StringRef Name) {
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, Name);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
+  return normalizedPath(P);
 }
 
 bool Prefilter::mayContainAnnotations(const std::string &MainFile,

@@ -2,6 +2,7 @@
 #include "Scan/Registrations.h"
 #include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/CommandLine.h"
 #include "Scan/TorchSpellings.h"
@@ -474,9 +475,8 @@ public:
       PresumedLoc P = Info.getSourceManager().getPresumedLoc(
           Info.getSourceManager().getFileLoc(Info.getLocation()));
       if (P.isValid()) {
-        llvm::SmallString<256> F(P.getFilename());
-        llvm::sys::path::remove_dots(F, true);
-        Loc = SourceLoc{F.str().str(), P.getLine(), P.getColumn()};
+        Loc = SourceLoc{normalizedPath(P.getFilename()), P.getLine(),
+                        P.getColumn()};
       }
     }
   }
@@ -540,10 +540,7 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
     if (Tool.run(&F) != 0 || !Errors.Message.empty()) {
       if (Errors.Loc.valid() &&
           !llvm::sys::path::is_absolute(Errors.Loc.File)) {
-        llvm::SmallString<256> Abs(Cmd.Directory);
-        llvm::sys::path::append(Abs, Errors.Loc.File);
-        llvm::sys::path::remove_dots(Abs, true);
-        Errors.Loc.File = std::string(Abs);
+        Errors.Loc.File = absolutePath(Errors.Loc.File, Cmd.Directory);
       }
       Diagnostic D = errorAt(
           Errors.Loc,

@@ -14,6 +14,7 @@
 #include "Scan/Scanner.h"
 #include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/Cache.h"
 #include "Scan/CommandLine.h"
@@ -387,21 +388,6 @@ private:
   bool &UsesClock;
 };
 
-std::string absolute(llvm::StringRef Path, llvm::StringRef Base) {
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P)) {
-    llvm::SmallString<256> B(Base);
-    if (B.empty())
-      llvm::sys::fs::current_path(B);
-    else if (!llvm::sys::path::is_absolute(B))
-      llvm::sys::fs::make_absolute(B);
-    llvm::sys::path::append(B, Path);
-    P = B;
-  }
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 /// Parses \p File with \p Cmd (adjusted), using the precompiled header \p Pch
 /// when not null.
 ParseResult parseTU(const std::string &File,
@@ -537,7 +523,7 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
                                       "compilation database; using flags " +
                                           Cmd.Heuristic));
   }
-  Cmd.Directory = absolute(Cmd.Directory, Opts.BuildDir);
+  Cmd.Directory = absolutePath(Cmd.Directory, Opts.BuildDir);
   if (!Opts.ExtraArgsBefore.empty())
     Cmd.CommandLine.insert(Cmd.CommandLine.begin() + 1,
                            Opts.ExtraArgsBefore.begin(),
@@ -638,8 +624,8 @@ std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
       for (const clang::tooling::CompileCommand &E : All) {
         if (llvm::sys::path::is_absolute(E.Directory))
           continue;
-        std::string Dir = absolute(E.Directory, Opts.BuildDir);
-        if (absolute(E.Filename, Dir) == F) {
+        std::string Dir = absolutePath(E.Directory, Opts.BuildDir);
+        if (absolutePath(E.Filename, Dir) == F) {
           C = {E};
           break;
         }
