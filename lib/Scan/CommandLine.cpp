@@ -122,46 +122,25 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
                         const std::string &Directory) {
   IncludeDirs Out;
   Out.Directory = Directory;
-  for (size_t I = 1; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    auto Take = [&](llvm::StringRef Flag, std::vector<std::string> &Into) {
-      if (!compat::startsWith(A, Flag))
-        return false;
-      llvm::StringRef V = A.drop_front(Flag.size());
-      V.consume_front("="); // --include-directory=dir
-      if (V.empty()) {
-        if (I + 1 >= Args.size())
-          return true;
-        V = Args[++I];
-      }
-      Into.push_back(absolutePath(V, Directory));
-      return true;
-    };
-    // -include f, -includef, --include f, --include=f
-    if (compat::startsWith(A, "-include") ||
-        compat::startsWith(A, "--include")) {
-      llvm::StringRef V = A.drop_front(compat::startsWith(A, "--") ? 9 : 8);
-      if (V.empty() || compat::startsWith(V, "=")) {
-        V.consume_front("=");
-        if (V.empty() && I + 1 < Args.size())
-          V = Args[++I];
-        if (!V.empty())
-          Out.Forced.push_back(V.str());
-        continue;
-      }
-      if (!compat::startsWith(A, "--include-") &&
-          !compat::startsWith(A, "-include-")) {
-        Out.Forced.push_back(V.str());
-        continue;
-      }
-    }
-    if (compat::startsWith(A, "-isystem") ||
-        compat::startsWith(A, "-idirafter") ||
-        compat::startsWith(A, "-imacros") || compat::startsWith(A, "-isysroot"))
-      continue;
-    if (Take("-iquote", Out.Quote) || Take("--include-directory", Out.Angled) ||
-        Take("-I", Out.Angled))
-      continue;
+  if (Args.empty())
+    return Out;
+  // Clang's driver reads the command: every spelling (-Idir, -I dir,
+  // --include-directory=dir, -include f, --include=f, ...) and every
+  // option that takes a value which looks like one of these.
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed =
+      compat::parseDriverArgs(Argv, MissingIndex, MissingCount);
+  for (const llvm::opt::Arg *A :
+       Parsed.filtered(opts::OPT_I, opts::OPT_iquote, opts::OPT_include)) {
+    llvm::StringRef V = A->getValue();
+    if (A->getOption().matches(opts::OPT_include))
+      Out.Forced.push_back(V.str());
+    else
+      (A->getOption().matches(opts::OPT_iquote) ? Out.Quote : Out.Angled)
+          .push_back(absolutePath(V, Directory));
   }
   return Out;
 }

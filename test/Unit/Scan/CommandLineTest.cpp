@@ -60,4 +60,11 @@ TEST(CommandLine, IncludeDirs) {
                   "/w");
   EXPECT_EQ(D.Forced, (std::vector<std::string>{"a.h", "b.h", "c.h"}));
   EXPECT_EQ(D.Angled, (std::vector<std::string>{"/w/d"}));
+  // The driver's option table decides what is an include directory: the
+  // value of -o or -MF is not one, whatever it looks like.
+  D = includeDirs({"g++", "-o", "-Inot-a-dir", "-MF", "-Ialso-not", "-imacros",
+                   "m.h", "-I", "real", "x.cpp"},
+                  "/w");
+  EXPECT_EQ(D.Angled, (std::vector<std::string>{"/w/real"}));
+  EXPECT_TRUE(D.Forced.empty());
 }
