@@ -1,6 +1,7 @@
 //===- FixIts.cpp - Fix-its of diagnostics -> file changes ----------------===//
 #include "Rewrite/Rewrite.h"
 
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 
 namespace skgen {
 namespace rewrite {
+
+namespace tooling = clang::tooling;
 
 namespace {
 struct Edit {
@@ -61,22 +64,32 @@ std::vector<FileChange> fixItChanges(const std::vector<Diagnostic> &Diags,
       return std::tie(A.Offset, A.Length) < std::tie(B.Offset, B.Length);
     });
     // The same fix-it reported twice (a header seen from two translation
-    // units) applies once; overlapping different ones: the first wins.
-    std::vector<Edit> Kept;
-    for (Edit &E : Edits) {
-      if (!Kept.empty() && Kept.back().Offset == E.Offset &&
-          Kept.back().Length == E.Length && Kept.back().Text == E.Text)
+    // units) applies once; Clang's Replacements refuses the rest of what
+    // overlaps: the first wins.
+    tooling::Replacements Kept;
+    const Edit *Last = nullptr;
+    for (const Edit &E : Edits) {
+      if (Last && Last->Offset == E.Offset && Last->Length == E.Length &&
+          Last->Text == E.Text)
         continue;
-      if (!Kept.empty() && E.Offset < Kept.back().Offset + Kept.back().Length) {
+      if (llvm::Error Err = Kept.add(tooling::Replacement(
+              Path, unsigned(E.Offset), unsigned(E.Length), E.Text))) {
+        llvm::consumeError(std::move(Err));
         Problems.push_back(warningAt(
             E.Loc, "fix-it overlaps another one and was not applied"));
         continue;
       }
-      Kept.push_back(std::move(E));
+      Last = &E;
     }
-    C.NewContent = C.OldContent;
-    for (auto It = Kept.rbegin(); It != Kept.rend(); ++It)
-      C.NewContent.replace(It->Offset, It->Length, It->Text);
+    llvm::Expected<std::string> New =
+        tooling::applyAllReplacements(C.OldContent, Kept);
+    if (!New) {
+      Problems.push_back(
+          errorAt(SourceLoc{Path, 1, 1}, "cannot apply the fix-its: " +
+                                             llvm::toString(New.takeError())));
+      continue;
+    }
+    C.NewContent = std::move(*New);
     if (C.NewContent != C.OldContent)
       Changes.push_back(std::move(C));
   }

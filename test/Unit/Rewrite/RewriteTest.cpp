@@ -487,6 +487,42 @@ TEST(Apply, WritesThroughSymlinks) {
   EXPECT_EQ(readFile(F), C[0].NewContent);
 }
 
+Diagnostic fixIt(const std::string &File, unsigned Line, unsigned Column,
+                 unsigned Length, const std::string &Text) {
+  Diagnostic D = warningAt(SourceLoc{File, Line, Column}, "fix");
+  D.FixLength = Length;
+  D.FixText = Text;
+  return D;
+}
+
+TEST(FixIts, DuplicatesOnceOverlapsRefusedAdjacentBoth) {
+  TempDir D;
+  std::string F = D.file("a.cpp");
+  writeFile(F, "abcdef\nghij\n");
+  std::vector<Diagnostic> Problems;
+  // Reported from two translation units: applied once. Overlapping the
+  // first (cd..de): refused. Adjacent (ef right after cd): applied. An
+  // insertion at the start of a replacement and in a note: applied.
+  Diagnostic Outer = fixIt(F, 1, 3, 2, "CD");
+  Outer.Notes.push_back(fixIt(F, 2, 1, 0, ">"));
+  std::vector<Diagnostic> Diags = {Outer, fixIt(F, 1, 3, 2, "CD"),
+                                   fixIt(F, 1, 4, 2, "XX"),
+                                   fixIt(F, 1, 5, 2, "EF")};
+  Diags[0].Notes[0].Severity = Diagnostic::Level::Note;
+  std::vector<FileChange> C = fixItChanges(Diags, Problems);
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0].NewContent, "abCDEF\n>ghij\n");
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_EQ(Problems[0].Message,
+            "fix-it overlaps another one and was not applied");
+  EXPECT_EQ(Problems[0].Loc.Column, 4u);
+  // Past the end of the file: an error, nothing else changes.
+  Problems.clear();
+  C = fixItChanges({fixIt(F, 9, 1, 0, "x")}, Problems);
+  EXPECT_TRUE(C.empty());
+  ASSERT_EQ(Problems.size(), 1u);
+}
+
 TEST(Diff, HunksWithContext) {
   std::string Old, New;
   for (int I = 1; I <= 20; ++I) {
