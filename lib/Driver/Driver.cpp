@@ -488,23 +488,6 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     }
 
   // apply
-  // Registrations are static initializers: in a header they would run once
-  // per translation unit that includes it and fail as duplicates at load.
-  if (Opts.OutputFile.empty())
-    for (const gen::FileBlock &B : Blocks) {
-      llvm::StringRef Ext = llvm::sys::path::extension(B.File);
-      if (Ext == ".h" || Ext == ".hh" || Ext == ".hpp" || Ext == ".hxx" ||
-          Ext == ".cuh" || Ext == ".inc") {
-        Diagnostic W = warningAt(
-            SourceLoc{B.File, B.InsertAfterLine, 1},
-            "generated registrations will be placed in a header; include it "
-            "from exactly one translation unit, or annotate the kernels in a "
-            "source file, or use --output");
-        W.Category = diagnosticCategory(DiagnosticRule::Rewrite);
-        Diags.push_back(W);
-      }
-    }
-
   if (Opts.DumpGenerated) {
     for (const gen::FileBlock &B : Blocks)
       Out << "// skgen: " << relativePath(B.File, Opts.BaseDir) << ":"

@@ -88,6 +88,20 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
     W.AfterLine = std::max(W.AfterLine, FB.InsertAfterLine);
   }
 
+  // Registrations are static initializers: in a header they would run once
+  // per translation unit that includes it and fail as duplicates at load.
+  for (const auto &[Path, W] : Want) {
+    static const llvm::StringRef Headers[] = {".h",   ".hh",  ".hpp",
+                                              ".hxx", ".cuh", ".inc"};
+    if (OutputFile.empty() &&
+        llvm::is_contained(Headers, llvm::sys::path::extension(Path)))
+      Diags.push_back(warningAt(
+          SourceLoc{Path, W.AfterLine, 1},
+          "generated registrations will be placed in a header; include it "
+          "from exactly one translation unit, or annotate the kernels in a "
+          "source file, or use --output"));
+  }
+
   // Every file that may have to change: scanned files (their block may be
   // stale), files that get a block, and the --output file.
   std::map<std::string, std::string> Hashes; // Path -> scan hash ("" = ?).

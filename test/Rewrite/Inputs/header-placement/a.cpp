@@ -1,0 +1,2 @@
+// Includes the header that defines the annotated kernel.
+#include "ops.h"
