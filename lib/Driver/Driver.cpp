@@ -380,6 +380,8 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   std::vector<TUFacts> Foreign = takeForeignFacts(Facts, Opts.ConfigPath);
   graph::LinkOptions LO;
   LO.AliasKey = Opts.AliasKey;
+  if (!Opts.OutputFile.empty())
+    LO.OutputFile = relativePath(Opts.OutputFile, Opts.BaseDir);
   graph::OpGraph G = graph::link(Facts, LO);
   {
     std::vector<Diagnostic> Conflicts = checkOwnership(
@@ -419,32 +421,6 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     return migrate(G);
   }
 
-  // --output puts the registrations into another translation unit: it
-  // cannot call a kernel with internal linkage (the load would fail with an
-  // undefined symbol).
-  if (!Opts.OutputFile.empty()) {
-    std::vector<Diagnostic> Internal;
-    for (const TUFacts &T : Facts)
-      for (const KernelFact &K : T.Kernels) {
-        if (K.InternalLinkage.empty())
-          continue;
-        Diagnostic D =
-            errorAt(K.Loc, "kernel '" + K.CppName + "' has internal linkage (" +
-                               K.InternalLinkage + "); the registrations in '" +
-                               relativePath(Opts.OutputFile, Opts.BaseDir) +
-                               "' (--output) cannot call it: give it external "
-                               "linkage, or drop --output");
-        if (K.NameLength)
-          D.Ranges.push_back(
-              {K.Loc, SourceLoc{K.Loc.File, K.Loc.Line,
-                                K.Loc.Column + K.NameLength - 1}});
-        D.Notes.push_back(noteAt(K.AnnotationLoc, "annotation is here"));
-        Internal.push_back(D);
-      }
-    if (R.report(Internal, DiagnosticRule::Link))
-      return ExitError;
-  }
-
   // --output replaces the whole file: never one that holds annotations.
   if (!Opts.OutputFile.empty() && llvm::sys::fs::exists(Opts.OutputFile))
     for (const TUFacts &T : Facts)
@@ -467,25 +443,6 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   GO.StandaloneFile = Opts.OutputFile;
   GO.OwnedNamespaces = Opts.OwnedNamespaces;
   std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);
-
-  // Code for an annotated header declaration goes next to its definition;
-  // when no scanned file has it, this run leaves that code alone (wherever
-  // an earlier run put it), so the result never depends on the file list.
-  if (Opts.OutputFile.empty())
-    for (const graph::Family &F : G.Families) {
-      std::vector<std::pair<SourceLoc, std::string>> Unplaced;
-      if (F.Unplaced)
-        Unplaced.push_back({F.DeclLoc, F.DeclCppName});
-      for (const graph::Kernel &K : F.Kernels)
-        if (K.Unplaced && !(F.Unplaced && K.CppName == F.DeclCppName))
-          Unplaced.push_back({K.AnnotationLoc, K.CppName});
-      for (const auto &[Loc, Name] : Unplaced)
-        Diags.push_back(warningAt(
-            Loc, "no scanned file defines '" + Name +
-                     "'; its generated code goes next to its definition, so "
-                     "this run generates none for it (scan the file that "
-                     "defines it)"));
-    }
 
   // apply
   if (Opts.DumpGenerated) {

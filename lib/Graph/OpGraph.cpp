@@ -683,7 +683,11 @@ private:
 } // namespace
 
 OpGraph link(const std::vector<TUFacts> &Facts, const LinkOptions &Opts) {
-  return Linker(Facts, Opts).run();
+  OpGraph G = Linker(Facts, Opts).run();
+  std::vector<Diagnostic> Placement = placementDiagnostics(Facts, G, Opts);
+  G.Diagnostics.insert(G.Diagnostics.end(), Placement.begin(),
+                       Placement.end());
+  return G;
 }
 
 } // namespace graph

@@ -151,7 +151,16 @@ std::vector<Registration> registrations(const Family &F,
 struct LinkOptions {
   /// Name of the alias key the generated defaults register under.
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
+  /// --output, as diagnostics name it ("" for none): every registration
+  /// goes into that one file.
+  std::string OutputFile;
 };
+
+/// The placement rules (Placement.cpp): with --output, kernels it cannot
+/// call; without, code that has no place in this run (warnings).
+std::vector<Diagnostic> placementDiagnostics(const std::vector<TUFacts> &Facts,
+                                             const OpGraph &G,
+                                             const LinkOptions &Opts);
 
 /// Merges and validates. Facts diagnostics are carried over; link errors
 /// are appended (with notes pointing at the other places involved).
