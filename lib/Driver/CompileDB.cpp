@@ -1,7 +1,7 @@
 //===- CompileDB.cpp - Loading the compilation database -------------------===//
 #include "Driver/CompileDB.h"
 #include "Basic/LLVMCompat.h"
-#include "Scan/InputFile.h"
+#include "Basic/InputFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"

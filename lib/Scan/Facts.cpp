@@ -1,13 +1,19 @@
 //===- Facts.cpp - JSON form of scan facts --------------------------------===//
+//
+// One field list per struct (mapFields), walked by JSONWriter for to_json and
+// by JSONReader for readFacts (Basic/JSONMapping.h). A member is written
+// with `required` (always; a reader requires it), `optional` (unless it has
+// its type's default; a reader defaults it) or `optionalIf` (when the
+// condition holds). The written JSON appears in lit tests and the scan
+// cache: what is omitted when is part of the format.
+//
+//===----------------------------------------------------------------------===//
 #include "Scan/Facts.h"
+#include "Basic/JSONMapping.h"
 
 #include "llvm/Support/xxhash.h"
 
-#include <nlohmann/json.hpp>
-
 namespace skgen {
-
-using nlohmann::json;
 
 std::string hashContent(const std::string &Content) {
   uint64_t H = llvm::xxHash64(Content);
@@ -16,204 +22,138 @@ std::string hashContent(const std::string &Content) {
   return Buf;
 }
 
-void to_json(json &J, const SourceLoc &L) {
-  J = json{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
-}
-void from_json(const json &J, SourceLoc &L) {
-  J.at("file").get_to(L.File);
-  J.at("line").get_to(L.Line);
-  J.at("column").get_to(L.Column);
+template <class IO> void mapFields(IO &io, SourceLoc &L) {
+  io.required("file", L.File, StringForm::PathOrEmpty); // "" = no location.
+  io.required("line", L.Line);
+  io.required("column", L.Column);
 }
 
-void to_json(json &J, const CharRange &R) {
-  J = json{{"begin", R.Begin}, {"end", R.End}};
-}
-void from_json(const json &J, CharRange &R) {
-  J.at("begin").get_to(R.Begin);
-  J.at("end").get_to(R.End);
+template <class IO> void mapFields(IO &io, CharRange &R) {
+  io.required("begin", R.Begin);
+  io.required("end", R.End);
 }
 
-void to_json(json &J, const Diagnostic &D) {
-  J = json{{"level", diagnosticLevelName(D.Severity)},
-           {"loc", D.Loc},
-           {"message", D.Message}};
-  if (!D.Notes.empty())
-    J["notes"] = D.Notes;
-  if (!D.FixText.empty()) {
-    J["fix_text"] = D.FixText;
-    J["fix_length"] = D.FixLength;
-  }
-  if (!D.Ranges.empty())
-    J["ranges"] = D.Ranges;
-  if (!D.Category.empty())
-    J["category"] = D.Category;
-}
-void from_json(const json &J, Diagnostic &D) {
-  std::string L = J.at("level").get<std::string>();
-  D.Severity = L == "warning" ? Diagnostic::Level::Warning
-               : L == "note"  ? Diagnostic::Level::Note
-                              : Diagnostic::Level::Error;
-  J.at("loc").get_to(D.Loc);
-  J.at("message").get_to(D.Message);
-  if (J.contains("notes"))
-    J.at("notes").get_to(D.Notes);
-  D.FixText = J.value("fix_text", "");
-  D.FixLength = J.value("fix_length", 0u);
-  if (J.contains("ranges"))
-    J.at("ranges").get_to(D.Ranges);
-  D.Category = J.value("category", "");
+template <class IO>
+static void mapDiagnostic(IO &io, Diagnostic &D, bool IsNote) {
+  using Level = Diagnostic::Level;
+  io.enumeration("level", D.Severity,
+                 {{"error", Level::Error},
+                  {"warning", Level::Warning},
+                  {"note", Level::Note}});
+  io.required("loc", D.Loc);
+  io.required("message", D.Message);
+  if (!IsNote) // A note has no notes.
+    io.list("notes", !D.Notes.empty(), D.Notes, [](IO &io, Diagnostic &N) {
+      mapDiagnostic(io, N, /*IsNote=*/true);
+    });
+  io.optional("fix_text", D.FixText);
+  io.optionalIf(!D.FixText.empty(), "fix_length", D.FixLength);
+  io.optional("ranges", D.Ranges);
+  io.optional("category", D.Category);
 }
 
-void to_json(json &J, const FamilyOptions &O) {
-  J = json::object();
-  if (O.FunctionalOverload)
-    J["functional_overload"] = *O.FunctionalOverload;
-  if (O.InplaceOverload)
-    J["inplace_overload"] = *O.InplaceOverload;
-  if (O.NoFunctional)
-    J["no_functional"] = true;
-  if (O.NoInplace)
-    J["no_inplace"] = true;
-  if (!O.AllocFunction.empty())
-    J["alloc_function"] = O.AllocFunction;
-  if (O.External)
-    J["external"] = true;
-  if (!O.MetaFunction.empty())
-    J["meta_function"] = O.MetaFunction;
-  if (O.MetaFunctionLocal)
-    J["meta_function_local"] = true;
-  if (!O.MetaPreset.empty())
-    J["meta_preset"] = json{{"name", O.MetaPreset}, {"args", O.MetaPresetArgs}};
-  if (O.NoMetaKernel)
-    J["no_meta_kernel"] = true;
-  if (!O.Fallback.empty())
-    J["fallback"] = json{{"op", O.Fallback}, {"loc", O.FallbackLoc}};
-}
-void from_json(const json &J, FamilyOptions &O) {
-  if (J.contains("functional_overload"))
-    O.FunctionalOverload = J.at("functional_overload").get<std::string>();
-  if (J.contains("inplace_overload"))
-    O.InplaceOverload = J.at("inplace_overload").get<std::string>();
-  O.NoFunctional = J.value("no_functional", false);
-  O.NoInplace = J.value("no_inplace", false);
-  O.AllocFunction = J.value("alloc_function", "");
-  O.External = J.value("external", false);
-  O.MetaFunction = J.value("meta_function", "");
-  O.MetaFunctionLocal = J.value("meta_function_local", false);
-  if (J.contains("meta_preset")) {
-    const json &P = J.at("meta_preset");
-    O.MetaPreset = P.at("name").get<std::string>();
-    O.MetaPresetArgs =
-        P.value("args", json::array()).get<std::vector<std::string>>();
-  }
-  O.NoMetaKernel = J.value("no_meta_kernel", false);
-  if (J.contains("fallback")) {
-    const json &F = J.at("fallback");
-    O.Fallback = F.at("op").get<std::string>();
-    if (F.contains("loc"))
-      F.at("loc").get_to(O.FallbackLoc);
-  }
+template <class IO> void mapFields(IO &io, Diagnostic &D) {
+  mapDiagnostic(io, D, /*IsNote=*/false);
 }
 
-void to_json(json &J, const CppParamFact &P) {
-  J = json{{"name", P.Name},
-           {"spelling", P.Spelling},
-           {"canonical", P.Canonical},
-           {"const", P.IsConst},
-           {"reference", P.IsReference},
-           {"loc", P.Loc}};
-}
-void from_json(const json &J, CppParamFact &P) {
-  P.Name = J.value("name", "");
-  P.Spelling = J.value("spelling", "");
-  P.Canonical = J.value("canonical", "");
-  P.IsConst = J.value("const", false);
-  P.IsReference = J.value("reference", false);
-  if (J.contains("loc"))
-    J.at("loc").get_to(P.Loc);
-}
-
-void to_json(json &J, const KernelFact &K) {
-  J = json{{"kind", K.AnnotationKind == KernelFact::Kind::Structured
-                        ? "structured"
-                        : "kernel"},
-           {"schema", K.SchemaText},
-           {"schema_loc", K.SchemaLoc},
-           {"keys", K.Keys},
-           {"cpp_name", K.CppName},
-           {"loc", K.Loc},
-           {"annotation_loc", K.AnnotationLoc},
-           {"options", K.Options},
-           {"signature_ok", K.SignatureOk},
-           {"insert_after_offset", K.InsertAfterOffset},
-           {"insert_after_line", K.InsertAfterLine},
-           {"insert_file", K.InsertFile},
-           {"signature_checked", K.SignatureChecked},
-           {"params", K.Params},
-           {"return", K.Return}};
-  if (K.DefinitionUnseen)
-    J["definition_unseen"] = true;
-  if (!K.InternalLinkage.empty()) {
-    J["internal_linkage"] = K.InternalLinkage;
-    J["name_length"] = K.NameLength;
-  }
-  if (K.TorchCompile) // Only when set: facts of PyTorch 1.x TUs are unchanged.
-    J["torch_compile"] = true;
-  if (K.FunctionalKernel)
-    J["functional_kernel"] = true;
-}
-void from_json(const json &J, KernelFact &K) {
-  K.AnnotationKind = J.at("kind").get<std::string>() == "structured"
-                         ? KernelFact::Kind::Structured
-                         : KernelFact::Kind::Kernel;
-  J.at("schema").get_to(K.SchemaText);
-  J.at("schema_loc").get_to(K.SchemaLoc);
-  J.at("keys").get_to(K.Keys);
-  J.at("cpp_name").get_to(K.CppName);
-  J.at("loc").get_to(K.Loc);
-  J.at("annotation_loc").get_to(K.AnnotationLoc);
-  if (J.contains("options"))
-    J.at("options").get_to(K.Options);
-  K.SignatureOk = J.value("signature_ok", false);
-  K.InsertAfterOffset = J.value("insert_after_offset", 0u);
-  K.InsertAfterLine = J.value("insert_after_line", 0u);
-  K.InsertFile = J.value("insert_file", "");
-  K.SignatureChecked = J.value("signature_checked", false);
-  K.DefinitionUnseen = J.value("definition_unseen", false);
-  K.TorchCompile = J.value("torch_compile", false);
-  K.FunctionalKernel = J.value("functional_kernel", false);
-  if (J.contains("params"))
-    J.at("params").get_to(K.Params);
-  if (J.contains("return"))
-    J.at("return").get_to(K.Return);
-  K.InternalLinkage = J.value("internal_linkage", "");
-  K.NameLength = J.value("name_length", 0u);
+template <class IO> void mapFields(IO &io, FamilyOptions &O) {
+  io.optional("functional_overload", O.FunctionalOverload);
+  io.optional("inplace_overload", O.InplaceOverload);
+  io.optional("no_functional", O.NoFunctional);
+  io.optional("no_inplace", O.NoInplace);
+  io.optional("alloc_function", O.AllocFunction);
+  io.optional("external", O.External);
+  io.optional("meta_function", O.MetaFunction);
+  io.optional("meta_function_local", O.MetaFunctionLocal);
+  io.object("meta_preset", !O.MetaPreset.empty(), [&](IO &io) {
+    io.required("name", O.MetaPreset);
+    io.optionalIf(true, "args", O.MetaPresetArgs);
+  });
+  io.optional("no_meta_kernel", O.NoMetaKernel);
+  io.object("fallback", !O.Fallback.empty(), [&](IO &io) {
+    io.required("op", O.Fallback);
+    io.optionalIf(true, "loc", O.FallbackLoc);
+  });
 }
 
-void to_json(json &J, const TUFacts &T) {
-  json Files = json::array();
-  for (const auto &F : T.Files)
-    Files.push_back(json{{"path", F.Path}, {"hash", F.Hash}});
-  J = json{{"main_file", T.MainFile},
-           {"skipped", T.Skipped},
-           {"kernels", T.Kernels},
-           {"diagnostics", T.Diagnostics},
-           {"files", Files}};
-  if (!T.TorchVersion.empty())
-    J["torch_version"] = T.TorchVersion;
+template <class IO> void mapFields(IO &io, CppParamFact &P) {
+  io.optionalIf(true, "name", P.Name);
+  io.optionalIf(true, "spelling", P.Spelling);
+  io.optionalIf(true, "canonical", P.Canonical);
+  io.optionalIf(true, "const", P.IsConst);
+  io.optionalIf(true, "reference", P.IsReference);
+  io.optionalIf(true, "loc", P.Loc);
 }
-void from_json(const json &J, TUFacts &T) {
-  J.at("main_file").get_to(T.MainFile);
-  T.Skipped = J.value("skipped", false);
-  T.TorchVersion = J.value("torch_version", "");
-  if (J.contains("kernels"))
-    J.at("kernels").get_to(T.Kernels);
-  if (J.contains("diagnostics"))
-    J.at("diagnostics").get_to(T.Diagnostics);
-  if (J.contains("files"))
-    for (const auto &F : J.at("files"))
-      T.Files.push_back(
-          {F.at("path").get<std::string>(), F.at("hash").get<std::string>()});
+
+template <class IO> void mapFields(IO &io, KernelFact &K) {
+  using Kind = KernelFact::Kind;
+  io.enumeration("kind", K.AnnotationKind,
+                 {{"structured", Kind::Structured}, {"kernel", Kind::Kernel}});
+  io.required("schema", K.SchemaText);
+  io.required("schema_loc", K.SchemaLoc);
+  io.required("keys", K.Keys);
+  io.required("cpp_name", K.CppName);
+  io.required("loc", K.Loc);
+  io.required("annotation_loc", K.AnnotationLoc);
+  io.optionalIf(true, "options", K.Options);
+  io.optionalIf(true, "signature_ok", K.SignatureOk);
+  io.optionalIf(true, "insert_after_offset", K.InsertAfterOffset);
+  io.optionalIf(true, "insert_after_line", K.InsertAfterLine);
+  io.optionalIf(true, "insert_file", K.InsertFile, StringForm::PathOrEmpty);
+  io.optionalIf(true, "signature_checked", K.SignatureChecked);
+  io.optionalIf(true, "params", K.Params);
+  io.optionalIf(true, "return", K.Return);
+  io.optional("definition_unseen", K.DefinitionUnseen);
+  io.optional("internal_linkage", K.InternalLinkage);
+  io.optionalIf(!K.InternalLinkage.empty(), "name_length", K.NameLength);
+  // Only when set: facts of PyTorch 1.x TUs are unchanged.
+  io.optional("torch_compile", K.TorchCompile);
+  io.optional("functional_kernel", K.FunctionalKernel);
+}
+
+template <class IO> void mapFields(IO &io, TUFacts::FileState &F) {
+  io.required("path", F.Path, StringForm::Path);
+  io.required("hash", F.Hash, StringForm::Hash);
+}
+
+template <class IO> void mapFields(IO &io, TUFacts &T) {
+  io.required("main_file", T.MainFile, StringForm::Path);
+  io.optionalIf(true, "skipped", T.Skipped);
+  io.optionalIf(true, "kernels", T.Kernels);
+  io.optionalIf(true, "diagnostics", T.Diagnostics);
+  io.optionalIf(true, "files", T.Files);
+  io.optional("torch_version", T.TorchVersion);
+}
+
+void to_json(nlohmann::json &J, const SourceLoc &L) {
+  J = JSONWriter::write(L);
+}
+void to_json(nlohmann::json &J, const CharRange &R) {
+  J = JSONWriter::write(R);
+}
+void to_json(nlohmann::json &J, const Diagnostic &D) {
+  J = JSONWriter::write(D);
+}
+void to_json(nlohmann::json &J, const FamilyOptions &O) {
+  J = JSONWriter::write(O);
+}
+void to_json(nlohmann::json &J, const CppParamFact &P) {
+  J = JSONWriter::write(P);
+}
+void to_json(nlohmann::json &J, const KernelFact &K) {
+  J = JSONWriter::write(K);
+}
+void to_json(nlohmann::json &J, const TUFacts &T) { J = JSONWriter::write(T); }
+
+bool readFacts(const nlohmann::json &J, std::vector<TUFacts> &Out,
+               JSONMappingError &Error) {
+  std::vector<TUFacts> Read(1);
+  if (J.is_array() ? !JSONReader::readMapped(J, Read, Error)
+                   : !JSONReader::readMapped(J, Read.front(), Error))
+    return false;
+  Out.insert(Out.end(), std::make_move_iterator(Read.begin()),
+             std::make_move_iterator(Read.end()));
+  return true;
 }
 
 } // namespace skgen

@@ -2,8 +2,8 @@
 #include "Scan/Prefilter.h"
 #include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/InputFile.h"
 #include "Basic/Path.h"
-#include "Scan/InputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"

@@ -18,7 +18,7 @@
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/Cache.h"
 #include "Scan/CommandLine.h"
-#include "Scan/InputFile.h"
+#include "Basic/InputFile.h"
 #include "Scan/Outline.h"
 #include "Scan/Preamble.h"
 #include "Scan/Prefilter.h"

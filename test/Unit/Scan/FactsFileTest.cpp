@@ -1,6 +1,6 @@
 //===- FactsFileTest.cpp - Untrusted facts files and input files ----------===//
 #include "Scan/FactsFile.h"
-#include "Scan/InputFile.h"
+#include "Basic/InputFile.h"
 
 #include <gtest/gtest.h>
 

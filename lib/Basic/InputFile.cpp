@@ -1,5 +1,5 @@
 //===- InputFile.cpp - Bounded reads of untrusted input files -------------===//
-#include "Scan/InputFile.h"
+#include "Basic/InputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 

@@ -1,17 +1,19 @@
 //===- InputFile.h - Bounded reads of untrusted input files -----*- C++ -*-===//
 //
-// Files skgen reads besides sources (facts files, compilation databases) may
-// be anything a path names: a directory, /dev/zero, a FIFO, a huge file.
-// They are read only when they are regular files below a size cap, and a
-// JSON error in them is reported at its line and column.
+// Files skgen reads besides sources (facts files, compilation databases,
+// lock files) may be anything a path names: a directory, /dev/zero, a FIFO,
+// a huge file. They are read only when they are regular files below a size
+// cap, and a JSON error in them is reported at its line and column.
 //
 //===----------------------------------------------------------------------===//
-#ifndef SKGEN_SCAN_INPUTFILE_H
-#define SKGEN_SCAN_INPUTFILE_H
+#ifndef SKGEN_BASIC_INPUTFILE_H
+#define SKGEN_BASIC_INPUTFILE_H
 
-#include "Scan/Facts.h"
+#include "Basic/Diagnostic.h"
 
 #include "llvm/Support/MemoryBuffer.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <memory>
