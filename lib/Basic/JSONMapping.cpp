@@ -1,7 +1,7 @@
 //===- JSONMapping.cpp - One field list to write and read JSON ------------===//
 #include "Basic/JSONMapping.h"
+#include "Basic/Path.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
 namespace skgen {
@@ -119,9 +119,7 @@ void JSONReader::readString(const nlohmann::json &J, std::string &V,
     for (char C : V)
       if (static_cast<unsigned char>(C) < 0x20)
         fail(Where, "path " + dump(J) + " contains a control character");
-    llvm::SmallString<256> Norm(V);
-    llvm::sys::path::remove_dots(Norm, /*remove_dot_dot=*/true);
-    if (!llvm::sys::path::is_absolute(V) || Norm != V)
+    if (!llvm::sys::path::is_absolute(V) || normalizedPath(V) != V)
       fail(Where, "expected an absolute, normalized path, found " + dump(J));
     return;
   }

@@ -1,8 +1,8 @@
 //===- Prefilter.cpp - Cheap textual test for annotations -----------------===//
 #include "Scan/Prefilter.h"
 #include "Basic/Annotations.h"
-#include "Basic/LLVMCompat.h"
 #include "Basic/InputFile.h"
+#include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 
 #include "llvm/ADT/STLExtras.h"
