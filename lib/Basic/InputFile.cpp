@@ -134,8 +134,21 @@ bool parseJSONText(llvm::StringRef Text, const std::string &File,
                             What + " nests more than " +
                                 std::to_string(MaxNesting) + " levels deep"));
   } catch (const nlohmann::json::exception &E) {
-    Diags.push_back(errorAt(SourceLoc{File, 1, 1},
-                            What + " is not valid JSON: " + E.what()));
+    // out_of_range.406, "number overflow parsing '1e999'", has no position:
+    // report it at the number it quotes.
+    std::string Msg = E.what();
+    size_t Id = Msg.find("] ");
+    if (Id != std::string::npos)
+      Msg = Msg.substr(Id + 2);
+    size_t Offset = 0;
+    size_t Open = Msg.find('\''), Close = Msg.rfind('\'');
+    if (Open != std::string::npos && Close > Open + 1) {
+      size_t At = Text.find(Msg.substr(Open + 1, Close - Open - 1));
+      if (At != llvm::StringRef::npos)
+        Offset = At;
+    }
+    Diags.push_back(errorAt(locationInText(File, Text, Offset),
+                            What + " is not valid JSON: " + Msg));
   }
   return false;
 }
