@@ -222,7 +222,7 @@ size_t locateJSONValue(llvm::StringRef Text,
   C.ws();
   for (const JSONStep &Step : Where) {
     size_t Here = C.P;
-    if (!Step.Key.empty() && C.at('{')) {
+    if (!Step.IsIndex && C.at('{')) {
       ++C.P;
       size_t Found = std::string::npos;
       while (true) {
@@ -244,7 +244,7 @@ size_t locateJSONValue(llvm::StringRef Text,
       if (Found == std::string::npos)
         return Here;
       C.P = Found;
-    } else if (Step.Key.empty() && C.at('[')) {
+    } else if (Step.IsIndex && C.at('[')) {
       ++C.P;
       for (size_t I = 0; I < Step.Index; ++I) {
         C.value();
@@ -263,8 +263,15 @@ size_t locateJSONValue(llvm::StringRef Text,
 
 std::string jsonPointer(const std::vector<JSONStep> &Where) {
   std::string S;
-  for (const JSONStep &Step : Where)
-    S += "/" + (Step.Key.empty() ? std::to_string(Step.Index) : Step.Key);
+  for (const JSONStep &Step : Where) {
+    S += '/';
+    if (Step.IsIndex) {
+      S += std::to_string(Step.Index);
+      continue;
+    }
+    for (char C : Step.Key)
+      S += C == '~' ? "~0" : C == '/' ? "~1" : std::string(1, C);
+  }
   return S.empty() ? "/" : S;
 }
 

@@ -248,10 +248,10 @@ private:
 
   struct Step {
     Step(std::vector<JSONStep> &W, std::string Key) : W(W) {
-      W.push_back({std::move(Key), 0});
+      W.push_back(JSONStep::member(std::move(Key)));
     }
     Step(std::vector<JSONStep> &W, size_t Index) : W(W) {
-      W.push_back({"", Index});
+      W.push_back(JSONStep::index(Index));
     }
     ~Step() { W.pop_back(); }
     std::vector<JSONStep> &W;

@@ -72,7 +72,7 @@ LockContent readLockFile(const std::string &LockFile, Journal &J,
   if (Read.Id.size() != 8 ||
       Read.Id.find_first_not_of("0123456789abcdef") != std::string::npos) {
     Why = mappingDiagnostic(
-        {{{"id", 0}},
+        {{JSONStep::member("id")},
          "expected 8 hex digits, found " +
              nlohmann::json(Read.Id).dump(
                  -1, ' ', false, nlohmann::json::error_handler_t::replace)},
