@@ -181,6 +181,7 @@ public:
     }
   }
 
+  // The members of JSONWriter, read (and checked) instead of written.
   template <class T>
   void required(const char *Key, T &V, StringForm F = StringForm::Text) {
     const nlohmann::json *M = member(Key);
