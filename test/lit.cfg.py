@@ -24,6 +24,7 @@ config.substitutions.append(("%skgen", os.path.join(config.skgen_tools_dir, "skg
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%src_root", config.skgen_src_root))
+config.substitutions.append(("%obj_root", config.skgen_obj_root))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%clang_resource_dir", config.clang_resource_dir))
 # Clang tools of the LLVM skgen is built with (not whichever clang++ is on PATH).

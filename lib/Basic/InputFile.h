@@ -11,6 +11,7 @@
 
 #include "Basic/Diagnostic.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <nlohmann/json_fwd.hpp>

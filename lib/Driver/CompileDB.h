@@ -11,7 +11,7 @@
 #ifndef SKGEN_DRIVER_COMPILEDB_H
 #define SKGEN_DRIVER_COMPILEDB_H
 
-#include "Scan/Facts.h"
+#include "Facts/Facts.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,7 +1,7 @@
 //===- Diagnostics.cpp - Diagnostics rendered by Clang --------------------===//
 #include "Driver/Diagnostics.h"
-#include "Basic/LLVMCompat.h"
 #include "Basic/InputFile.h"
+#include "Basic/LLVMCompat.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"

@@ -3,16 +3,17 @@
 #include "Basic/DispatchKeys.h"
 #include "Basic/Path.h"
 #include "Basic/Version.h"
+#include "Blocks/Blocks.h"
 #include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
 #include "Driver/Migrate.h"
 #include "Driver/Ownership.h"
 #include "Driver/Report.h"
+#include "Facts/FactsFile.h"
 #include "Gen/Generate.h"
 #include "Graph/OpGraph.h"
+#include "Incremental/Cache.h"
 #include "Rewrite/Rewrite.h"
-#include "Scan/Cache.h"
-#include "Scan/FactsFile.h"
 #include "Scan/Scanner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -286,7 +287,8 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     SO.BuildDir = Opts.BuildDir;
     SO.ExtraArgs = Opts.ExtraArgs;
     SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
-    SO.CacheDir = Opts.NoCache ? "" : scan::defaultCacheDir(Opts.BuildDir);
+    SO.CacheDir =
+        Opts.NoCache ? "" : incremental::defaultCacheDir(Opts.BuildDir);
     SO.UsePch = !Opts.NoPch;
     SO.EagerPch = Opts.EagerPch;
     // A partial file list (a pre-commit hook passes the changed files) gives
@@ -306,7 +308,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
       };
     scan::ScanReport Report;
     Facts = scan::scanFiles(*DB, Files, SO, &Report);
-    rewrite::reportBrokenBlocks(Facts);
+    blocks::reportBrokenBlocks(Facts);
     if (Opts.CacheStats)
       R.note("skgen: scan: " + std::to_string(Report.Hits) + " cached, " +
              std::to_string(Report.BodyHits) + " cached after body edits, " +

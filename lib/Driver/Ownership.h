@@ -12,8 +12,8 @@
 #ifndef SKGEN_DRIVER_OWNERSHIP_H
 #define SKGEN_DRIVER_OWNERSHIP_H
 
+#include "Facts/Facts.h"
 #include "Graph/OpGraph.h"
-#include "Scan/Facts.h"
 
 #include <string>
 #include <vector>

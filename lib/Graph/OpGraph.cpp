@@ -10,7 +10,7 @@
 #include "Graph/OpGraph.h"
 #include "Basic/DispatchKeys.h"
 #include "Graph/Fallback.h"
-#include "Scan/SignatureCheck.h"
+#include "Facts/SignatureCheck.h"
 #include "Schema/CppTypes.h"
 #include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
@@ -556,7 +556,7 @@ private:
     const Family &F = Families[It->second];
     if (!K.SignatureChecked && !K.Params.empty()) {
       std::vector<Diagnostic> Diags;
-      scan::checkSignature(K, Functional ? *F.Variants.Functional : F.Out,
+      checkSignature(K, Functional ? *F.Variants.Functional : F.Out,
                            F.SchemaLoc, Diags);
       for (Diagnostic &D : Diags)
         report(std::move(D));

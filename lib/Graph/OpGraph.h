@@ -8,7 +8,7 @@
 #define SKGEN_GRAPH_OPGRAPH_H
 
 #include "Basic/DispatchKeys.h"
-#include "Scan/Facts.h"
+#include "Facts/Facts.h"
 #include "Schema/Schema.h"
 #include "Schema/Variants.h"
 

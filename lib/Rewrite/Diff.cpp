@@ -1,7 +1,8 @@
 //===- Diff.cpp - Unified line diffs (Myers) ------------------------------===//
 #include "Basic/LLVMCompat.h"
-#include "Rewrite/Blocks.h"
+#include "Blocks/Blocks.h"
 #include "Rewrite/Rewrite.h"
+#include "Rewrite/Text.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
@@ -10,6 +11,8 @@
 
 namespace skgen {
 namespace rewrite {
+
+using namespace blocks;
 
 namespace {
 

@@ -1,11 +1,14 @@
 //===- Format.cpp - Formatting generated code with libFormat --------------===//
-#include "Rewrite/Blocks.h"
+#include "Blocks/Blocks.h"
+#include "Rewrite/Text.h"
 
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 
 namespace skgen {
 namespace rewrite {
+
+using namespace blocks;
 
 llvm::Expected<std::string> formatCode(llvm::StringRef Code,
                                        llvm::StringRef FilePath) {

@@ -15,7 +15,7 @@
 #ifndef SKGEN_REWRITE_JOURNAL_H
 #define SKGEN_REWRITE_JOURNAL_H
 
-#include "Scan/Facts.h"
+#include "Facts/Facts.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -1,8 +1,9 @@
 //===- Plan.cpp - FileBlocks -> new file contents -------------------------===//
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
-#include "Rewrite/Blocks.h"
+#include "Blocks/Blocks.h"
 #include "Rewrite/Rewrite.h"
+#include "Rewrite/Text.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -14,6 +15,8 @@
 
 namespace skgen {
 namespace rewrite {
+
+using namespace blocks;
 
 /// The comment at the top of a file created by --output.
 static const char OutputHeader[] =

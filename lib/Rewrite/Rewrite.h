@@ -2,8 +2,8 @@
 #ifndef SKGEN_REWRITE_REWRITE_H
 #define SKGEN_REWRITE_REWRITE_H
 
+#include "Facts/Facts.h"
 #include "Gen/Generate.h"
-#include "Scan/Facts.h"
 
 #include "llvm/Support/Error.h"
 
@@ -53,13 +53,6 @@ std::vector<FileChange>
 planChanges(const std::vector<gen::FileBlock> &Blocks,
             const std::map<std::string, std::string> &ScannedFiles,
             const RewriteOptions &Opts, std::vector<Diagnostic> &Diags);
-
-/// A file with broken generated-block markers (two blocks, a block without
-/// its end) makes Clang report what the duplicated code does (redefinition
-/// errors) during the scan. For such a file, the Clang errors inside its
-/// generated regions are replaced by skgen's marker error, which says what
-/// to fix.
-void reportBrokenBlocks(std::vector<TUFacts> &Facts);
 
 /// \p Changes ordered by path (diffs and exported fixes list files sorted).
 std::vector<const FileChange *>

@@ -10,7 +10,7 @@
 #include "Basic/DispatchKeys.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
-#include "Scan/SignatureCheck.h"
+#include "Facts/SignatureCheck.h"
 
 #include "Scan/TorchSpellings.h"
 #include "Schema/CppTypes.h"
@@ -1146,7 +1146,7 @@ private:
     SourceLocation RetLoc = F->getReturnTypeSourceRange().getBegin();
     CppParamFact Ret = paramFact(F->getReturnType(), "",
                                  RetLoc.isValid() ? RetLoc : F->getLocation());
-    return scan::checkMetaSignature(
+    return skgen::checkMetaSignature(
         qualifiedName(F), Locs.convert(F->getLocation()), Params, Ret, S,
         Locs.convert(O.MacroLoc), Diags, symIntCanonical());
   }

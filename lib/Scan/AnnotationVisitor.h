@@ -2,7 +2,7 @@
 #ifndef SKGEN_SCAN_ANNOTATIONVISITOR_H
 #define SKGEN_SCAN_ANNOTATIONVISITOR_H
 
-#include "Scan/Facts.h"
+#include "Facts/Facts.h"
 
 #include "clang/Basic/SourceLocation.h"
 

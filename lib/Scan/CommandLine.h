@@ -10,6 +10,8 @@
 #ifndef SKGEN_SCAN_COMMANDLINE_H
 #define SKGEN_SCAN_COMMANDLINE_H
 
+#include "Incremental/Prefilter.h"
+
 #include <string>
 #include <vector>
 
@@ -29,10 +31,7 @@ adjustCommandLine(const std::vector<std::string> &Args,
 /// includes only) and `-I` dirs, made absolute relative to \p Directory, plus
 /// forced includes (`-include f`) as written: the compiler looks for them in
 /// \p Directory first, then along the quoted include chain.
-struct IncludeDirs {
-  std::vector<std::string> Quote, Angled, Forced;
-  std::string Directory;
-};
+using incremental::IncludeDirs;
 IncludeDirs includeDirs(const std::vector<std::string> &Args,
                         const std::string &Directory);
 

@@ -13,15 +13,15 @@
 //===----------------------------------------------------------------------===//
 #include "Scan/Scanner.h"
 #include "Basic/Annotations.h"
+#include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Incremental/Cache.h"
+#include "Incremental/Outline.h"
+#include "Incremental/Preamble.h"
+#include "Incremental/Prefilter.h"
 #include "Scan/AnnotationVisitor.h"
-#include "Scan/Cache.h"
 #include "Scan/CommandLine.h"
-#include "Basic/InputFile.h"
-#include "Scan/Outline.h"
-#include "Scan/Preamble.h"
-#include "Scan/Prefilter.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -50,6 +50,8 @@
 
 namespace skgen {
 namespace scan {
+
+using namespace incremental;
 namespace {
 
 /// Turns Clang's errors into skgen diagnostics. Clang's warnings are dropped,

@@ -2,7 +2,7 @@
 #ifndef SKGEN_SCAN_SCANNER_H
 #define SKGEN_SCAN_SCANNER_H
 
-#include "Scan/Facts.h"
+#include "Facts/Facts.h"
 
 #include <functional>
 #include <string>

@@ -6,7 +6,8 @@
 // removing it gives the original content back.
 //
 //===----------------------------------------------------------------------===//
-#include "Rewrite/Blocks.h"
+#include "Blocks/Blocks.h"
+#include "Rewrite/Text.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
@@ -22,6 +23,7 @@
 
 using namespace skgen;
 using namespace skgen::rewrite;
+using namespace skgen::blocks;
 
 static std::vector<Diagnostic> Diags;
 

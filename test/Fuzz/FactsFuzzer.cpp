@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gen/Generate.h"
 #include "Graph/OpGraph.h"
-#include "Scan/FactsFile.h"
+#include "Facts/FactsFile.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,9 @@
 //===- RewriteTest.cpp - Unit tests of the apply phase --------------------===//
 #include "Rewrite/Rewrite.h"
 #include "Basic/LLVMCompat.h"
-#include "Rewrite/Blocks.h"
+#include "Blocks/Blocks.h"
 #include "Rewrite/Journal.h"
+#include "Rewrite/Text.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,6 +21,7 @@
 
 using namespace skgen;
 using namespace skgen::rewrite;
+using namespace skgen::blocks;
 namespace fs = llvm::sys::fs;
 
 namespace {

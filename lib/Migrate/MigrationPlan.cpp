@@ -1,0 +1,308 @@
+//===- MigrationPlan.cpp - --migrate: adopt skgen in a library ------------===//
+#include "Migrate/MigrationPlan.h"
+#include "Basic/Annotations.h"
+#include "Basic/DispatchKeys.h"
+#include "Blocks/Blocks.h"
+#include "Facts/SignatureCheck.h"
+#include "Gen/Api.h"
+#include "Schema/Parser.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+#include <set>
+
+namespace skgen {
+namespace migrate {
+
+namespace {
+
+/// `ns::name.overload` of a registration's name (`add.out` in namespace
+/// `myops`, or already qualified).
+std::string qualify(const std::string &Name, const std::string &Ns) {
+  llvm::StringRef Op = llvm::StringRef(Name).take_until(
+      [](char C) { return C == '(' || C == ' '; });
+  return Op.contains("::") ? Op.str() : Ns + "::" + Op.str();
+}
+
+/// Lines (1-based, inclusive) of skgen's generated blocks, per file: the
+/// registrations there are skgen's own.
+class GeneratedLines {
+public:
+  bool contains(const SourceLoc &L) {
+    auto It = Files.find(L.File);
+    if (It == Files.end()) {
+      std::vector<std::pair<size_t, size_t>> Ranges;
+      if (auto Buf = llvm::MemoryBuffer::getFile(L.File)) {
+        std::vector<blocks::Marker> M =
+            blocks::findMarkers((*Buf)->getBuffer());
+        for (size_t I = 0; I + 1 < M.size(); ++I)
+          if (M[I].IsBegin && !M[I + 1].IsBegin)
+            Ranges.push_back({M[I].Line + 1, M[I + 1].Line + 1});
+      }
+      It = Files.emplace(L.File, std::move(Ranges)).first;
+    }
+    for (const auto &[B, E] : It->second)
+      if (L.Line >= B && L.Line <= E)
+        return true;
+    return false;
+  }
+
+private:
+  std::map<std::string, std::vector<std::pair<size_t, size_t>>> Files;
+};
+
+struct Def {
+  const HandRegistration *R;
+  schema::FunctionSchema S;
+};
+
+class Planner {
+public:
+  Planner(const RegistrationScan &Scan, const std::vector<TUFacts> &Facts,
+          const graph::OpGraph &G, const std::string &AliasKey)
+      : Facts(Facts), G(G), AliasKey(AliasKey) {
+    GeneratedLines Generated;
+    for (const HandRegistration &R : Scan.Registrations)
+      if (!Generated.contains(R.Loc))
+        Regs.push_back(&R);
+  }
+
+  MigrationPlan run() {
+    readDefs();
+    TUFacts Synth;
+    for (const auto &[Op, D] : Defs)
+      annotate(D, Synth);
+    std::vector<TUFacts> All = Facts;
+    All.push_back(std::move(Synth));
+    graph::LinkOptions LO;
+    LO.AliasKey = AliasKey;
+    graph::OpGraph G1 = graph::link(All, LO);
+    if (G1.hasErrors()) {
+      for (const Diagnostic &D : G1.Diagnostics)
+        if (D.Severity == Diagnostic::Level::Error) {
+          Plan.Diags.push_back(D);
+          Plan.Diags.back().Notes.push_back(
+              noteAt(SourceLoc(), "while linking the annotations --migrate "
+                                  "would insert"));
+        }
+      return std::move(Plan);
+    }
+    for (const graph::Family &F : G1.Families)
+      for (const graph::Registration &R : graph::registrations(F, AliasKey)) {
+        std::string Op = R.Op.str();
+        Families[Op] = F.Out.Op.str();
+        if (R.K == graph::Registration::Kind::Def)
+          GenDefs[Op] = R.Schema;
+        else
+          GenImpls.insert({Op, R.Key});
+      }
+    for (const HandRegistration *R : Regs)
+      match(*R);
+    return std::move(Plan);
+  }
+
+private:
+  void readDefs() {
+    for (const HandRegistration *R : Regs) {
+      if (R->K != HandRegistration::Kind::Def || R->Name.empty())
+        continue;
+      llvm::StringRef Head =
+          llvm::StringRef(R->Name).take_until([](char C) { return C == '('; });
+      std::string Text =
+          Head.contains("::") ? R->Name : R->Namespace + "::" + R->Name;
+      Def D{R, {}};
+      schema::ParseError E;
+      if (!schema::parseFunctionSchema(Text, D.S, E)) {
+        Plan.Diags.push_back(
+            noteAt(R->Loc, "left as is: skgen cannot read this schema (" +
+                               E.Message + ")"));
+        continue;
+      }
+      Parsed[R] = D.S;
+      Defs.emplace(D.S.Op.str(), std::move(D));
+    }
+  }
+
+  /// A hand-written out= kernel of \p D: annotate it (and the family's other
+  /// kernels), and add what the annotations declare to \p Synth.
+  void annotate(const Def &D, TUFacts &Synth) {
+    schema::VariantError VE;
+    if (!D.S.isOutVariant() || G.findFamily(D.S.Op) ||
+        !schema::validateOutSchema(D.S, VE))
+      return;
+    std::string Op = D.S.Op.str();
+    // Kernels by function, with their keys.
+    std::map<std::string, std::vector<const HandRegistration *>> ByFn;
+    std::vector<std::string> Order;
+    for (const HandRegistration *R : Regs) {
+      if (R->K != HandRegistration::Kind::Impl || R->Name.empty() ||
+          qualify(R->Name, R->Namespace) != Op ||
+          R->Kernel != HandRegistration::KernelKind::Function ||
+          !R->Unsupported.empty() || R->Key.empty() || isAliasKey(R->Key))
+        continue;
+      if (!ByFn.count(R->CppName))
+        Order.push_back(R->CppName);
+      ByFn[R->CppName].push_back(R);
+    }
+    // SKGEN_STRUCTURED goes on the CPU kernel when there is one.
+    std::stable_partition(Order.begin(), Order.end(),
+                          [&](const std::string &F) {
+                            for (const HandRegistration *R : ByFn[F])
+                              if (R->Key == "CPU")
+                                return true;
+                            return false;
+                          });
+    bool First = true;
+    for (const std::string &Fn : Order) {
+      const HandRegistration &K = *ByFn[Fn].front();
+      KernelFact F;
+      F.AnnotationKind =
+          First ? KernelFact::Kind::Structured : KernelFact::Kind::Kernel;
+      F.SchemaText = First ? D.S.str() : Op;
+      F.SchemaLoc = D.R->Loc;
+      F.CppName = Fn;
+      F.Loc = K.KernelLoc;
+      F.AnnotationLoc = K.AnnotateLoc;
+      F.InsertFile = K.KernelLoc.File;
+      F.Params = K.Params;
+      F.Return = K.Return;
+      F.SignatureOk = F.SignatureChecked = true;
+      for (const HandRegistration *R : ByFn[Fn])
+        if (!llvm::is_contained(F.Keys, R->Key))
+          F.Keys.push_back(R->Key);
+      std::vector<Diagnostic> Sig;
+      if (!K.CannotAnnotate.empty() || !checkSignature(F, D.S, D.R->Loc, Sig)) {
+        Diagnostic W = warningAt(
+            K.KernelLoc, "out= kernel '" + Fn + "' of '" + Op +
+                             "' is not annotated: " +
+                             (K.CannotAnnotate.empty()
+                                  ? "its signature does not match the schema"
+                                  : K.CannotAnnotate));
+        for (Diagnostic &N : Sig) {
+          N.Severity = Diagnostic::Level::Note;
+          W.Notes.push_back(N);
+        }
+        Plan.Diags.push_back(W);
+        continue;
+      }
+      std::string Keys;
+      for (const std::string &Key : F.Keys)
+        Keys += ", " + Key;
+      const char *Macro =
+          annotationMacro(First ? Annotation::Structured : Annotation::Kernel);
+      std::string Text =
+          First ? Macro +
+                      ("(" + gen::cppStringLiteral(
+                                 D.R->Name.find("::") < D.R->Name.find('(')
+                                     ? D.R->Name
+                                     : D.R->Namespace + "::" + D.R->Name)) +
+                      Keys + ")"
+                : Macro + ("(\"" + Op + "\"") + Keys + ")";
+      Diagnostic W = warningAt(K.AnnotateLoc,
+                               "hand-written out= kernel '" + Fn + "' of '" +
+                                   Op + "': annotating it with " + Macro);
+      W.FixText = Text + "\n" + K.Indent;
+      W.Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
+      Plan.Diags.push_back(W);
+      ++Plan.Annotated;
+      if (K.IncludeLoc.valid() &&
+          IncludeFiles.insert(K.IncludeLoc.File).second) {
+        Diagnostic I =
+            warningAt(K.IncludeLoc, "including <skgen/annotations.h> "
+                                    "for the annotations");
+        I.FixText = "#include <skgen/annotations.h>\n";
+        Plan.Diags.push_back(I);
+      }
+      Synth.Kernels.push_back(std::move(F));
+      First = false;
+    }
+  }
+
+  void match(const HandRegistration &R) {
+    bool IsDef = R.K == HandRegistration::Kind::Def;
+    if (R.Name.empty()) {
+      Plan.Diags.push_back(noteAt(R.Loc, "left as is: " + R.Unsupported));
+      return;
+    }
+    std::string Op;
+    if (IsDef) {
+      auto It = Parsed.find(&R);
+      if (It == Parsed.end())
+        return; // Noted by readDefs.
+      Op = It->second.Op.str();
+    } else {
+      Op = qualify(R.Name, R.Namespace);
+    }
+    if (!Families.count(Op))
+      return; // Not an operator of skgen's families.
+    std::string What = IsDef
+                           ? "definition of '" + Op + "'"
+                           : (R.Key.empty() ? "catch-all" : "'" + R.Key + "'") +
+                                 " kernel of '" + Op + "'";
+    bool Generated = IsDef ? GenDefs.count(Op) > 0
+                           : !R.Key.empty() && GenImpls.count({Op, R.Key});
+    if (!Generated) {
+      Plan.Diags.push_back(
+          noteAt(R.Loc, "left as is: skgen's generated code has no " + What +
+                            " (family '" + Families[Op] + "')"));
+      return;
+    }
+    std::string Clash =
+        IsDef ? "which makes the library fail to load ('registered multiple "
+                "times')"
+              : "and the kernel registered last would override the other";
+    if (!R.Unsupported.empty() || !R.RemoveLoc.valid()) {
+      Diagnostic W =
+          warningAt(R.Loc, "hand-written " + What +
+                               " duplicates skgen's generated one, " + Clash +
+                               "; skgen cannot remove it: " + R.Unsupported +
+                               "; remove it by hand");
+      W.Ranges.push_back(R.Range);
+      Plan.Diags.push_back(W);
+      return;
+    }
+    if (IsDef && GenDefs[Op]->str() != Parsed[&R].str()) {
+      Diagnostic W =
+          warningAt(R.Loc, "hand-written " + What +
+                               " differs from the one skgen generates, " +
+                               Clash + "; left as is: make them agree");
+      W.Ranges.push_back(R.Range);
+      W.Notes.push_back(
+          noteAt(SourceLoc(), "skgen generates '" + GenDefs[Op]->str() + "'"));
+      Plan.Diags.push_back(W);
+      return;
+    }
+    Diagnostic W = warningAt(R.RemoveLoc, "hand-written " + What +
+                                              " duplicates skgen's generated "
+                                              "one: removing it");
+    W.FixLength = R.RemoveLength;
+    W.Ranges.push_back(R.Range);
+    Plan.Diags.push_back(W);
+    ++Plan.Removed;
+  }
+
+  const std::vector<TUFacts> &Facts;
+  const graph::OpGraph &G;
+  const std::string &AliasKey;
+  std::vector<const HandRegistration *> Regs;
+  std::map<std::string, Def> Defs; // By operator.
+  std::map<const HandRegistration *, schema::FunctionSchema> Parsed;
+  std::map<std::string, std::string> Families; // Operator -> family.
+  std::map<std::string, const schema::FunctionSchema *> GenDefs;
+  std::set<std::pair<std::string, std::string>> GenImpls; // (op, key)
+  std::set<std::string> IncludeFiles;
+  MigrationPlan Plan;
+};
+
+} // namespace
+
+MigrationPlan planMigration(const RegistrationScan &Scan,
+                            const std::vector<TUFacts> &Facts,
+                            const graph::OpGraph &G,
+                            const std::string &AliasKey) {
+  return Planner(Scan, Facts, G, AliasKey).run();
+}
+
+} // namespace migrate
+} // namespace skgen

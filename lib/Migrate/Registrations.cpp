@@ -1,0 +1,577 @@
+//===- Registrations.cpp - Hand-written torch::Library calls --------------===//
+#include "Migrate/Registrations.h"
+#include "Basic/Annotations.h"
+#include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
+#include "Scan/AnnotationVisitor.h"
+#include "Scan/CommandLine.h"
+#include "Scan/TorchSpellings.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+#include <tuple>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace skgen {
+namespace migrate {
+
+using scan::adjustCommandLine;
+using scan::LocConverter;
+using scan::ScanOptions;
+using scan::TorchSpellings;
+
+namespace {
+
+/// What a TORCH_LIBRARY* macro declared: its static TorchLibraryInit.
+struct LibraryBlock {
+  std::string Macro, Namespace, Key;
+  const FunctionDecl *Init = nullptr; // The definition holding the calls.
+};
+
+/// Strips what stands between a registration argument and what was written:
+/// implicit conversions, temporaries, copies.
+const Expr *strip(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = B->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(Next))
+      Next = F->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(Next);
+             C && C->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(C))
+      Next = C->getArg(0);
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+std::string stringLiteral(const Expr *E) {
+  if (const auto *S = dyn_cast_or_null<StringLiteral>(strip(E)))
+    if (S->getCharByteWidth() == 1)
+      return S->getString().str();
+  return "";
+}
+
+/// c10::DispatchKey::X -> X; c10::DeviceType::X (c10::kCPU) -> its key.
+std::string dispatchKeyOf(const Expr *E) {
+  const auto *R = dyn_cast_or_null<DeclRefExpr>(strip(E));
+  if (!R)
+    return "";
+  if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+    return V->isConstexpr() && V->getInit() ? dispatchKeyOf(V->getInit()) : "";
+  const auto *C = dyn_cast<EnumConstantDecl>(R->getDecl());
+  if (!C)
+    return "";
+  std::string Enum =
+      cast<EnumDecl>(C->getDeclContext())->getQualifiedNameAsString();
+  if (Enum == "c10::DispatchKey" || Enum == "c10::DeviceType")
+    return C->getName().str(); // CPU, CUDA, Meta, ... name their key.
+  return "";
+}
+
+/// Offset of the start of the line holding offset \p Off.
+size_t lineStart(llvm::StringRef Text, size_t Off) {
+  size_t NL = Text.rfind('\n', Off); // Searches before Off.
+  return NL == llvm::StringRef::npos ? 0 : NL + 1;
+}
+
+/// All DeclRefExprs below \p S (lambda bodies included).
+std::vector<const DeclRefExpr *> declRefs(const Stmt *S, ASTContext &Ctx) {
+  std::vector<const DeclRefExpr *> Out;
+  if (!S)
+    return Out;
+  for (const BoundNodes &B : match(findAll(declRefExpr().bind("r")), *S, Ctx))
+    Out.push_back(B.getNodeAs<DeclRefExpr>("r"));
+  return Out;
+}
+
+class Collector {
+public:
+  Collector(ASTContext &Ctx, Preprocessor &PP, LocConverter &Locs,
+            RegistrationScan &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Locs(Locs),
+        Out(Out), CanonPolicy(LO), WrittenPolicy(LO), NamePolicy(LO) {
+    CanonPolicy.SuppressTagKeyword = true;
+    CanonPolicy.PrintCanonicalTypes = true;
+    CanonPolicy.SuppressDefaultTemplateArgs = true;
+    WrittenPolicy.SuppressTagKeyword = true;
+    NamePolicy.SuppressUnwrittenScope = true;
+    NamePolicy.SuppressInlineNamespace = true;
+    Spellings.emplace(Ctx, CanonPolicy);
+    HaveAnnotations =
+        PP.isMacroDefined(annotationMacro(Annotation::Structured));
+  }
+
+  void run() {
+    auto Init =
+        varDecl(
+            hasType(qualType(
+                hasDeclaration(cxxRecordDecl(hasName("::torch::detail::"
+                                                     "TorchLibraryInit"))))),
+            hasInitializer(ignoringImplicit(cxxConstructExpr().bind("ctor"))))
+            .bind("var");
+    for (const BoundNodes &B : match(findAll(Init), Ctx)) {
+      const auto *V = B.getNodeAs<VarDecl>("var");
+      if (SM.isInSystemHeader(SM.getExpansionLoc(V->getLocation())))
+        continue;
+      LibraryBlock L;
+      if (block(B.getNodeAs<CXXConstructExpr>("ctor"), L))
+        calls(L);
+    }
+  }
+
+private:
+  /// Reads TorchLibraryInit(kind, &init, "ns", key, __FILE__, __LINE__).
+  bool block(const CXXConstructExpr *C, LibraryBlock &L) {
+    if (!C || C->getNumArgs() < 4)
+      return false;
+    const auto *K = dyn_cast<DeclRefExpr>(strip(C->getArg(0)));
+    if (!K)
+      return false;
+    llvm::StringRef Kind = K->getDecl()->getName();
+    L.Macro = Kind == "DEF"        ? "TORCH_LIBRARY"
+              : Kind == "FRAGMENT" ? "TORCH_LIBRARY_FRAGMENT"
+              : Kind == "IMPL"     ? "TORCH_LIBRARY_IMPL"
+                                   : "";
+    L.Namespace = stringLiteral(C->getArg(2));
+    for (const DeclRefExpr *R : declRefs(C->getArg(3), Ctx))
+      if (L.Key.empty())
+        L.Key = dispatchKeyOf(R);
+    // The init function; TORCH_LIBRARY_IMPL wraps it in a check of its key.
+    for (const DeclRefExpr *R : declRefs(C->getArg(1), Ctx))
+      if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl()))
+        if (F->getNumParams() == 1 && F->getDefinition() &&
+            F->getParamDecl(0)->getType()->isReferenceType())
+          L.Init = F->getDefinition();
+    return !L.Macro.empty() && !L.Namespace.empty() && L.Init &&
+           L.Init->hasBody();
+  }
+
+  void calls(const LibraryBlock &L) {
+    const Stmt *Body = L.Init->getBody();
+    const ParmVarDecl *M = L.Init->getParamDecl(0);
+    auto Call = cxxMemberCallExpr(
+                    callee(cxxMethodDecl(hasAnyName("def", "impl"),
+                                         ofClass(hasName("::torch::Library")))))
+                    .bind("call");
+    for (const BoundNodes &B : match(findAll(Call), *Body, Ctx)) {
+      const auto *C = B.getNodeAs<CXXMemberCallExpr>("call");
+      HandRegistration R;
+      R.Block = L.Macro;
+      R.Namespace = L.Namespace;
+      R.Key = L.Key;
+      R.K = C->getMethodDecl()->getName() == "def"
+                ? HandRegistration::Kind::Def
+                : HandRegistration::Kind::Impl;
+      SourceLocation Begin = SM.getExpansionLoc(C->getBeginLoc());
+      if (SM.isInSystemHeader(Begin))
+        continue;
+      R.Loc = Locs.convert(Begin);
+      R.Range = {R.Loc, Locs.convert(Lexer::getLocForEndOfToken(
+                            SM.getExpansionRange(C->getEndLoc()).getEnd(), 0,
+                            SM, LO))};
+      R.Name = C->getNumArgs() ? stringLiteral(C->getArg(0)) : "";
+      if (R.Name.empty())
+        R.Unsupported = "the operator is not named by a string literal";
+      if (R.K == HandRegistration::Kind::Def)
+        defArgs(C, R);
+      else if (C->getNumArgs() >= 2)
+        kernel(C->getArg(1), R);
+      const auto *Obj = dyn_cast<DeclRefExpr>(
+          C->getImplicitObjectArgument()->IgnoreParenImpCasts());
+      if (!Obj || Obj->getDecl() != M)
+        unsupported(R, "it is part of a chained call");
+      statement(C, Body, R);
+      record(Begin);
+      Out.Registrations.push_back(std::move(R));
+    }
+  }
+
+  static void unsupported(HandRegistration &R, std::string Why) {
+    if (R.Unsupported.empty())
+      R.Unsupported = std::move(Why);
+  }
+
+  /// m.def(schema) only: an implementation or tags passed along would be
+  /// lost with the call.
+  void defArgs(const CXXMemberCallExpr *C, HandRegistration &R) {
+    for (unsigned I = 1; I < C->getNumArgs(); ++I) {
+      if (isa<CXXDefaultArgExpr>(C->getArg(I)))
+        continue;
+      std::string T =
+          C->getArg(I)->getType().getCanonicalType().getAsString(CanonPolicy);
+      unsupported(R, llvm::StringRef(T).contains("Tag")
+                         ? "it passes tags, which skgen's definitions would "
+                           "not carry"
+                         : "it also registers an implementation (split it "
+                           "into m.def and m.impl)");
+    }
+  }
+
+  void kernel(const Expr *E, HandRegistration &R) {
+    E = strip(E);
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        if (F->getQualifiedNameAsString() == "torch::dispatch" &&
+            CE->getNumArgs() == 2) {
+          R.Key = dispatchKeyOf(CE->getArg(0));
+          if (R.Key.empty())
+            unsupported(R, "its dispatch key is not a c10::DispatchKey or "
+                           "c10::DeviceType constant");
+          E = strip(CE->getArg(1));
+        }
+    if (isa<LambdaExpr>(E)) {
+      R.Kernel = HandRegistration::KernelKind::Lambda;
+      return;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      if (U->getOpcode() == UO_AddrOf)
+        E = strip(U->getSubExpr());
+    const FunctionDecl *F = nullptr;
+    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      F = dyn_cast<FunctionDecl>(D->getDecl());
+    // TORCH_FN(f): c10::CompileTimeFunctionPointer<FuncType, f>.
+    if (const auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            E->getType()->getAsCXXRecordDecl()))
+      if (S->getName() == "CompileTimeFunctionPointer" &&
+          S->getTemplateArgs().size() == 2 &&
+          S->getTemplateArgs()[1].getKind() == TemplateArgument::Declaration)
+        F = dyn_cast<FunctionDecl>(S->getTemplateArgs()[1].getAsDecl());
+    if (!F) {
+      R.Kernel = HandRegistration::KernelKind::Other;
+      return;
+    }
+    R.Kernel = HandRegistration::KernelKind::Function;
+    function(F, R);
+  }
+
+  void function(const FunctionDecl *F, HandRegistration &R) {
+    {
+      std::string S;
+      llvm::raw_string_ostream OS(S);
+      F->printQualifiedName(OS, NamePolicy);
+      OS.flush();
+      R.CppName = llvm::StringRef(S).ltrim(':').str();
+    }
+    for (const ParmVarDecl *P : F->parameters())
+      R.Params.push_back(
+          param(P->getType(), P->getNameAsString(), P->getLocation()));
+    SourceLocation RetLoc = F->getReturnTypeSourceRange().getBegin();
+    R.Return = param(F->getReturnType(), "",
+                     RetLoc.isValid() ? RetLoc : F->getLocation());
+    // The annotation goes on the definition when this TU has it.
+    const FunctionDecl *D = F->getDefinition() ? F->getDefinition() : F;
+    R.KernelLoc = Locs.convert(D->getLocation());
+    if (isa<CXXMethodDecl>(D) || D->isTemplateInstantiation() ||
+        D->getDescribedFunctionTemplate()) {
+      R.CannotAnnotate = "it is a template or a class member";
+      return;
+    }
+    SourceLocation Begin = D->getOuterLocStart();
+    if (Begin.isMacroID() || D->getLocation().isMacroID() ||
+        SM.isInSystemHeader(Begin)) {
+      R.CannotAnnotate = "its declaration is written in a macro or a system "
+                         "header";
+      return;
+    }
+    std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Begin);
+    llvm::StringRef Text = SM.getBufferData(Pos.first);
+    llvm::StringRef Indent =
+        Text.slice(lineStart(Text, Pos.second), Pos.second);
+    if (Indent.find_first_not_of(" \t") != llvm::StringRef::npos) {
+      R.CannotAnnotate = "its declaration does not start its line";
+      return;
+    }
+    R.Indent = Indent.str();
+    R.AnnotateLoc = Locs.convert(Begin);
+    record(Begin);
+    if (!HaveAnnotations)
+      R.IncludeLoc = Locs.convert(
+          SM.getComposedLoc(Pos.first, firstInclude(Pos.first, Pos.second)));
+  }
+
+  /// Offset of the first line holding an #include before \p Limit, or 0.
+  unsigned firstInclude(FileID F, unsigned Limit) {
+    llvm::StringRef Text = SM.getBufferData(F);
+    Lexer L(SM.getLocForStartOfFile(F), LO, Text.begin(), Text.begin(),
+            Text.end());
+    Token T;
+    for (L.LexFromRawLexer(T); T.isNot(tok::eof); L.LexFromRawLexer(T)) {
+      unsigned Off = SM.getFileOffset(T.getLocation());
+      if (Off >= Limit)
+        break;
+      if (T.is(tok::hash) && T.isAtStartOfLine()) {
+        Token Id;
+        L.LexFromRawLexer(Id);
+        if (Id.is(tok::raw_identifier) && Id.getRawIdentifier() == "include")
+          return lineStart(Text, Off);
+      }
+    }
+    return 0;
+  }
+
+  CppParamFact param(QualType T, std::string Name, SourceLocation L) {
+    CppParamFact P;
+    P.Name = std::move(Name);
+    P.Spelling = T.getAsString(WrittenPolicy);
+    QualType C = T.getCanonicalType();
+    if (const auto *Ref = dyn_cast<LValueReferenceType>(C.getTypePtr())) {
+      P.IsReference = true;
+      C = Ref->getPointeeType().getCanonicalType();
+    }
+    P.IsConst = C.isConstQualified();
+    P.Canonical =
+        Spellings->normalize(C.getUnqualifiedType().getAsString(CanonPolicy));
+    P.Loc = Locs.convert(L);
+    return P;
+  }
+
+  /// Whether the call is a statement of the block's own body, and the bytes
+  /// removing it deletes: the statement, with its line when alone on it.
+  void statement(const CXXMemberCallExpr *C, const Stmt *Body,
+                 HandRegistration &R) {
+    const Stmt *S = C;
+    DynTypedNodeList P = Ctx.getParents(*S);
+    while (P.size() == 1 &&
+           (P[0].get<ExprWithCleanups>() || P[0].get<ImplicitCastExpr>())) {
+      S = P[0].get<Stmt>();
+      P = Ctx.getParents(*S);
+    }
+    if (P.size() != 1 || P[0].get<CompoundStmt>() != Body) {
+      const char *Why = "it is not a statement of the block's body";
+      if (P.size() == 1 && P[0].get<MemberExpr>()) {
+        unsupported(R, "it is part of a chained call");
+        return;
+      }
+      for (DynTypedNodeList A = P; A.size() == 1; A = Ctx.getParents(A[0])) {
+        if (A[0].get<ForStmt>() || A[0].get<WhileStmt>() ||
+            A[0].get<DoStmt>() || A[0].get<CXXForRangeStmt>()) {
+          Why = "it is inside a loop";
+          break;
+        }
+        if (A[0].get<IfStmt>() || A[0].get<SwitchStmt>() ||
+            A[0].get<ConditionalOperator>()) {
+          Why = "it is inside a condition";
+          break;
+        }
+        if (A[0].get<FunctionDecl>())
+          break;
+      }
+      unsupported(R, Why);
+      return;
+    }
+    if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID()) {
+      unsupported(R, "it is written in a macro");
+      return;
+    }
+    SourceLocation Semi = Lexer::findLocationAfterToken(
+        S->getEndLoc(), tok::semi, SM, LO,
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (Semi.isInvalid()) {
+      unsupported(R, "no ';' follows it");
+      return;
+    }
+    std::pair<FileID, unsigned> B = SM.getDecomposedLoc(S->getBeginLoc());
+    unsigned E = SM.getFileOffset(Semi);
+    llvm::StringRef Text = SM.getBufferData(B.first);
+    size_t LineStart = lineStart(Text, B.second);
+    while (E < Text.size() && (Text[E] == ' ' || Text[E] == '\t'))
+      ++E;
+    bool Alone = Text.slice(LineStart, B.second).find_first_not_of(" \t") ==
+                 llvm::StringRef::npos;
+    unsigned Start = B.second;
+    if (Alone &&
+        (E == Text.size() || Text[E] == '\n' || Text.substr(E, 2) == "\r\n")) {
+      Start = LineStart;
+      E += E == Text.size() ? 0 : Text[E] == '\n' ? 1 : 2;
+    }
+    R.RemoveLoc = Locs.convert(SM.getComposedLoc(B.first, Start));
+    R.RemoveLength = E - Start;
+  }
+
+  void record(SourceLocation L) {
+    FileID F = SM.getFileID(SM.getFileLoc(L));
+    std::string Name = Locs.fileName(F);
+    if (!Name.empty() && !Out.FileHashes.count(Name))
+      Out.FileHashes[Name] = hashContent(SM.getBufferData(F).str());
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  LocConverter &Locs;
+  RegistrationScan &Out;
+  PrintingPolicy CanonPolicy, WrittenPolicy, NamePolicy;
+  std::optional<TorchSpellings> Spellings;
+  bool HaveAnnotations = false;
+};
+
+class Consumer : public ASTConsumer {
+public:
+  Consumer(CompilerInstance &CI, const std::string &Directory,
+           RegistrationScan &Out)
+      : CI(CI), Directory(Directory), Out(Out) {}
+  /// Registrations and kernels are in the project's files: bodies in system
+  /// headers (libtorch's) are not needed.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return CI.getSourceManager().isInSystemHeader(D->getLocation());
+  }
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    LocConverter Locs(Ctx.getSourceManager(), Directory);
+    Collector(Ctx, CI.getPreprocessor(), Locs, Out).run();
+  }
+
+private:
+  CompilerInstance &CI;
+  const std::string &Directory;
+  RegistrationScan &Out;
+};
+
+class Action : public ASTFrontendAction {
+public:
+  Action(const std::string &Directory, RegistrationScan &Out)
+      : Directory(Directory), Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    CI.getFrontendOpts().SkipFunctionBodies = true; // See shouldSkip...
+    return std::make_unique<Consumer>(CI, Directory, Out);
+  }
+
+private:
+  const std::string &Directory;
+  RegistrationScan &Out;
+};
+
+/// Keeps the first error Clang reports (the parse needs bodies, which the
+/// annotation scan skips: an error can show up here only).
+class FirstError : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L < DiagnosticsEngine::Error || !Message.empty())
+      return;
+    llvm::SmallString<128> S;
+    Info.FormatDiagnostic(S);
+    Message = S.str().str();
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(
+          Info.getSourceManager().getFileLoc(Info.getLocation()));
+      if (P.isValid()) {
+        Loc = SourceLoc{normalizedPath(P.getFilename()), P.getLine(),
+                        P.getColumn()};
+      }
+    }
+  }
+  std::string Message;
+  SourceLoc Loc;
+};
+
+} // namespace
+
+RegistrationScan
+scanRegistrations(const clang::tooling::CompilationDatabase &DB,
+                  const std::vector<std::string> &Files,
+                  const ScanOptions &Opts) {
+  RegistrationScan Out;
+  for (const std::string &File : Files) {
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf || !(*Buf)->getBuffer().contains("TORCH_LIBRARY"))
+      continue; // Unreadable files are the annotation scan's to report.
+    std::vector<clang::tooling::CompileCommand> Cmds =
+        DB.getCompileCommands(File);
+    if (Cmds.empty() || Cmds.front().CommandLine.empty())
+      continue;
+    clang::tooling::CompileCommand Cmd = Cmds.front();
+    llvm::SmallString<256> Dir(Cmd.Directory);
+    if (!llvm::sys::path::is_absolute(Dir)) {
+      llvm::SmallString<256> Base(Opts.BuildDir);
+      llvm::sys::path::append(Base, Dir);
+      Dir = Base;
+    }
+    Cmd.Directory = std::string(Dir);
+    Cmd.CommandLine.insert(Cmd.CommandLine.begin() + 1,
+                           Opts.ExtraArgsBefore.begin(),
+                           Opts.ExtraArgsBefore.end());
+    auto DashDash =
+        std::find(Cmd.CommandLine.begin() + 1, Cmd.CommandLine.end(), "--");
+    Cmd.CommandLine.insert(DashDash, Opts.ExtraArgs.begin(),
+                           Opts.ExtraArgs.end());
+    Cmd.CommandLine = adjustCommandLine(Cmd.CommandLine);
+    struct SingleDB : clang::tooling::CompilationDatabase {
+      clang::tooling::CompileCommand C;
+      std::vector<clang::tooling::CompileCommand>
+      getCompileCommands(llvm::StringRef) const override {
+        return {C};
+      }
+    } DB1;
+    DB1.C = Cmd;
+    clang::tooling::ClangTool Tool(DB1, {File});
+    Tool.setPrintErrorMessage(false);
+    FirstError Errors;
+    Tool.setDiagnosticConsumer(&Errors);
+    RegistrationScan TU;
+    struct Factory : clang::tooling::FrontendActionFactory {
+      const std::string &Dir;
+      RegistrationScan &Out;
+      Factory(const std::string &Dir, RegistrationScan &Out)
+          : Dir(Dir), Out(Out) {}
+      std::unique_ptr<FrontendAction> create() override {
+        return std::make_unique<Action>(Dir, Out);
+      }
+    } F(Cmd.Directory, TU);
+    if (Tool.run(&F) != 0 || !Errors.Message.empty()) {
+      if (Errors.Loc.valid() &&
+          !llvm::sys::path::is_absolute(Errors.Loc.File)) {
+        Errors.Loc.File = absolutePath(Errors.Loc.File, Cmd.Directory);
+      }
+      Diagnostic D = errorAt(
+          Errors.Loc,
+          "--migrate could not parse '" + File + "' with its function bodies" +
+              (Errors.Message.empty() ? std::string() : ": " + Errors.Message));
+      Out.Diagnostics.push_back(D);
+      continue;
+    }
+    for (HandRegistration &R : TU.Registrations)
+      Out.Registrations.push_back(std::move(R));
+    Out.FileHashes.insert(TU.FileHashes.begin(), TU.FileHashes.end());
+  }
+  // A header's registrations, seen from several translation units: once.
+  // (Chained calls, `m.def(a).def(b)`, start at the same place: the end
+  // tells them apart.)
+  std::set<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned>>
+      Seen;
+  std::vector<HandRegistration> Unique;
+  for (HandRegistration &R : Out.Registrations)
+    if (Seen.insert({R.Loc.File, R.Loc.Line, R.Loc.Column, R.Range.End.Line,
+                     R.Range.End.Column})
+            .second)
+      Unique.push_back(std::move(R));
+  Out.Registrations = std::move(Unique);
+  return Out;
+}
+
+} // namespace migrate
+} // namespace skgen

@@ -1,0 +1,84 @@
+//===- Registrations.h - Hand-written torch::Library calls ------*- C++ -*-===//
+//
+// `skgen --migrate` (docs/user-guide.md, "Adopting skgen in an existing
+// library") reads the registrations a library writes by hand: every
+// torch::Library::def / impl call in the body of a TORCH_LIBRARY,
+// TORCH_LIBRARY_FRAGMENT or TORCH_LIBRARY_IMPL block, found in Clang's AST
+// (the static torch::detail::TorchLibraryInit each macro declares names the
+// block's kind, its init function, its namespace and its dispatch key).
+// Unlike the annotation scan this parses function bodies, so it is a
+// separate, uncached parse used by --migrate only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_MIGRATE_REGISTRATIONS_H
+#define SKGEN_MIGRATE_REGISTRATIONS_H
+
+#include "Facts/Facts.h"
+#include "Scan/Scanner.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace migrate {
+
+/// One m.def / m.impl call written by hand.
+struct HandRegistration {
+  enum class Kind { Def, Impl };
+  Kind K = Kind::Def;
+  /// The block's macro (TORCH_LIBRARY, TORCH_LIBRARY_FRAGMENT,
+  /// TORCH_LIBRARY_IMPL) and its namespace argument.
+  std::string Block, Namespace;
+  /// Def: the schema (string literal value); Impl: the operator name as
+  /// written (`add.out`, or `myops::add.out`). Empty when not a literal.
+  std::string Name;
+  /// Impl: the dispatch key (TORCH_LIBRARY_IMPL's argument, or a
+  /// torch::dispatch() wrapper's); "" for a catch-all kernel.
+  std::string Key;
+  SourceLoc Loc;   // The call (the object expression's start).
+  CharRange Range; // The call, for highlighting.
+  /// The statement, with its line when it is alone on it (indentation and
+  /// newline included): what removing it deletes.
+  SourceLoc RemoveLoc;
+  unsigned RemoveLength = 0;
+  /// Why skgen cannot remove (or read) this call; "" when it can.
+  std::string Unsupported;
+
+  // Impl: what is registered.
+  enum class KernelKind { None, Function, Lambda, Other };
+  KernelKind Kernel = KernelKind::None;
+  std::string CppName;   // Function: fully qualified.
+  SourceLoc KernelLoc;   // The function's name in the declaration below.
+  SourceLoc AnnotateLoc; // Start of that declaration: an annotation goes here
+  std::string Indent;    // ... followed by a newline and this indentation.
+  std::string CannotAnnotate; // Why no annotation can go there ("" if it can).
+  std::vector<CppParamFact> Params;
+  CppParamFact Return;
+  /// Where `#include <skgen/annotations.h>` goes in the declaration's file
+  /// (before its first #include) when the translation unit does not define
+  /// SKGEN_STRUCTURED; invalid when it does.
+  SourceLoc IncludeLoc;
+};
+
+struct RegistrationScan {
+  std::vector<HandRegistration> Registrations; // In file, then source order.
+  std::vector<Diagnostic> Diagnostics;
+  /// hashContent() of every file holding a registration or a kernel
+  /// declaration, as parsed (fix-its are refused if the file changed since).
+  std::map<std::string, std::string> FileHashes;
+};
+
+/// Parses each of \p Files that mentions TORCH_LIBRARY (with its bodies) and
+/// collects its hand-written registrations. Registrations inside skgen's
+/// generated blocks, in system headers, or seen from several translation
+/// units are reported once or not at all.
+RegistrationScan
+scanRegistrations(const clang::tooling::CompilationDatabase &DB,
+                  const std::vector<std::string> &Files,
+                  const scan::ScanOptions &Opts);
+
+} // namespace migrate
+} // namespace skgen
+
+#endif
