@@ -134,8 +134,21 @@ bool parseJSONText(llvm::StringRef Text, const std::string &File,
                             What + " nests more than " +
                                 std::to_string(MaxNesting) + " levels deep"));
   } catch (const nlohmann::json::exception &E) {
-    Diags.push_back(errorAt(SourceLoc{File, 1, 1},
-                            What + " is not valid JSON: " + E.what()));
+    // out_of_range.406, "number overflow parsing '1e999'", has no position:
+    // report it at the number it quotes.
+    std::string Msg = E.what();
+    size_t Id = Msg.find("] ");
+    if (Id != std::string::npos)
+      Msg = Msg.substr(Id + 2);
+    size_t Offset = 0;
+    size_t Open = Msg.find('\''), Close = Msg.rfind('\'');
+    if (Open != std::string::npos && Close > Open + 1) {
+      size_t At = Text.find(Msg.substr(Open + 1, Close - Open - 1));
+      if (At != llvm::StringRef::npos)
+        Offset = At;
+    }
+    Diags.push_back(errorAt(locationInText(File, Text, Offset),
+                            What + " is not valid JSON: " + Msg));
   }
   return false;
 }
@@ -209,7 +222,7 @@ size_t locateJSONValue(llvm::StringRef Text,
   C.ws();
   for (const JSONStep &Step : Where) {
     size_t Here = C.P;
-    if (!Step.Key.empty() && C.at('{')) {
+    if (!Step.IsIndex && C.at('{')) {
       ++C.P;
       size_t Found = std::string::npos;
       while (true) {
@@ -231,7 +244,7 @@ size_t locateJSONValue(llvm::StringRef Text,
       if (Found == std::string::npos)
         return Here;
       C.P = Found;
-    } else if (Step.Key.empty() && C.at('[')) {
+    } else if (Step.IsIndex && C.at('[')) {
       ++C.P;
       for (size_t I = 0; I < Step.Index; ++I) {
         C.value();
@@ -250,8 +263,15 @@ size_t locateJSONValue(llvm::StringRef Text,
 
 std::string jsonPointer(const std::vector<JSONStep> &Where) {
   std::string S;
-  for (const JSONStep &Step : Where)
-    S += "/" + (Step.Key.empty() ? std::to_string(Step.Index) : Step.Key);
+  for (const JSONStep &Step : Where) {
+    S += '/';
+    if (Step.IsIndex) {
+      S += std::to_string(Step.Index);
+      continue;
+    }
+    for (char C : Step.Key)
+      S += C == '~' ? "~0" : C == '/' ? "~1" : std::string(1, C);
+  }
   return S.empty() ? "/" : S;
 }
 

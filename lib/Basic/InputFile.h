@@ -1,9 +1,9 @@
 //===- InputFile.h - Bounded reads of untrusted input files -----*- C++ -*-===//
 //
-// Files skgen reads besides sources (facts files, compilation databases) may
-// be anything a path names: a directory, /dev/zero, a FIFO, a huge file.
-// They are read only when they are regular files below a size cap, and a
-// JSON error in them is reported at its line and column.
+// Files skgen reads besides sources (facts files, compilation databases,
+// lock files) may be anything a path names: a directory, /dev/zero, a FIFO,
+// a huge file. They are read only when they are regular files below a size
+// cap, and a JSON error in them is reported at its line and column.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_BASIC_INPUTFILE_H
@@ -43,8 +43,11 @@ bool parseJSONText(llvm::StringRef Text, const std::string &File,
 
 /// One step of a JSON pointer: an object member or an array index.
 struct JSONStep {
-  std::string Key; // Empty for an array element.
-  size_t Index = 0;
+  static JSONStep member(std::string Key) { return {std::move(Key), 0, false}; }
+  static JSONStep index(size_t Index) { return {"", Index, true}; }
+  std::string Key;  // Of a member.
+  size_t Index = 0; // Of an array element.
+  bool IsIndex = false;
 };
 
 /// Byte offset of the value at \p Where in the (valid) JSON \p Text: the
@@ -52,7 +55,7 @@ struct JSONStep {
 size_t locateJSONValue(llvm::StringRef Text,
                        const std::vector<JSONStep> &Where);
 
-/// `/0/kernels/1/loc/line`.
+/// `/0/kernels/1/loc/line` (RFC 6901: `~` and `/` in a key as `~0`, `~1`).
 std::string jsonPointer(const std::vector<JSONStep> &Where);
 
 } // namespace skgen

@@ -33,9 +33,11 @@ static bool checkCommands(const nlohmann::json &J, llvm::StringRef Text,
   for (size_t I = 0; I < J.size(); ++I) {
     const nlohmann::json &E = J[I];
     if (!E.is_object())
-      return Fail({{"", I}}, "expected a compile command (an object)");
+      return Fail({JSONStep::index(I)},
+                  "expected a compile command (an object)");
     for (const auto &KV : E.items()) {
-      std::vector<JSONStep> At = {{"", I}, {KV.key(), 0}};
+      std::vector<JSONStep> At = {JSONStep::index(I),
+                                  JSONStep::member(KV.key())};
       const std::string &K = KV.key();
       if (K == "arguments") {
         if (!KV.value().is_array() ||
@@ -52,10 +54,11 @@ static bool checkCommands(const nlohmann::json &J, llvm::StringRef Text,
     }
     for (const char *Required : {"directory", "file"})
       if (!E.contains(Required))
-        return Fail({{"", I}},
+        return Fail({JSONStep::index(I)},
                     std::string("missing member \"") + Required + "\"");
     if (!E.contains("command") && !E.contains("arguments"))
-      return Fail({{"", I}}, "missing member \"command\" or \"arguments\"");
+      return Fail({JSONStep::index(I)},
+                  "missing member \"command\" or \"arguments\"");
   }
   return true;
 }

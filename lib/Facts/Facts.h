@@ -19,6 +19,8 @@
 
 namespace skgen {
 
+struct JSONMappingError; // Basic/JSONMapping.h
+
 /// Family options from the annotation vocabulary (see annotations.h).
 struct FamilyOptions {
   std::optional<std::string> FunctionalOverload; // SKGEN_FUNCTIONAL_NAME
@@ -142,20 +144,22 @@ struct TUFacts {
 /// Content hash used to detect files changed between scan and write.
 std::string hashContent(const std::string &Content);
 
+// The JSON form: one field list per struct (mapFields in Facts.cpp), written
+// by to_json and read back, checked member by member, by readFacts.
 void to_json(nlohmann::json &J, const SourceLoc &L);
-void from_json(const nlohmann::json &J, SourceLoc &L);
 void to_json(nlohmann::json &J, const CharRange &R);
-void from_json(const nlohmann::json &J, CharRange &R);
 void to_json(nlohmann::json &J, const Diagnostic &D);
-void from_json(const nlohmann::json &J, Diagnostic &D);
 void to_json(nlohmann::json &J, const FamilyOptions &O);
-void from_json(const nlohmann::json &J, FamilyOptions &O);
 void to_json(nlohmann::json &J, const CppParamFact &P);
-void from_json(const nlohmann::json &J, CppParamFact &P);
 void to_json(nlohmann::json &J, const KernelFact &K);
-void from_json(const nlohmann::json &J, KernelFact &K);
 void to_json(nlohmann::json &J, const TUFacts &T);
-void from_json(const nlohmann::json &J, TUFacts &T);
+
+/// Converts the facts document \p J (one TUFacts object or an array of them)
+/// and appends its translation units to \p Out. On the first malformed value
+/// returns false with \p Error (where and what; see mappingDiagnostic in
+/// Basic/JSONMapping.h) and appends nothing.
+bool readFacts(const nlohmann::json &J, std::vector<TUFacts> &Out,
+               JSONMappingError &Error);
 
 } // namespace skgen
 

@@ -2,9 +2,10 @@
 //
 // `--facts` files come from other processes, other machines, or an editor:
 // they are untrusted input. Reading one is bounded (regular files only, a
-// size cap, a nesting cap) and checks everything the later phases rely on
-// (types, numbers in range, absolute normalized paths, hashes), with errors
-// at the JSON position: `facts.json:12:17: error: ...`.
+// size cap, a nesting cap) and converts by the field lists that write facts
+// (Facts/FactsFields.h), checking everything the later phases rely on (every
+// member known, types, numbers in range, absolute normalized paths, hashes),
+// with errors at the JSON position: `facts.json:12:17: error: ...`.
 //
 // Facts also decide which files skgen writes. confineFacts() keeps them to
 // the files their translation units recorded, below the working directory.

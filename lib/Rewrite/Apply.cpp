@@ -526,7 +526,15 @@ bool applyChanges(const std::vector<FileChange> &Changes,
       continue;
     }
     long long Pid = 0;
-    if (DirExists && lockStatus(T.Real, &Pid) != LockStatus::NoLock) {
+    LockStatus Lock = DirExists ? lockStatus(T.Real, &Pid) : LockStatus::NoLock;
+    if (Lock == LockStatus::NotAFile) {
+      Diags.push_back(errorAt(at(C.Path), "the lock file '" + lockPath(T.Real) +
+                                              "' is not one skgen wrote; "
+                                              "remove it by hand"));
+      Ok = false;
+      continue;
+    }
+    if (Lock != LockStatus::NoLock) {
       Diags.push_back(errorAt(
           at(C.Path), "another skgen run" +
                           (Pid ? " (pid " + std::to_string(Pid) + ")" : "") +

@@ -1,14 +1,13 @@
 //===- Journal.cpp - Lock files, the commit journal, recovery -------------===//
 #include "Rewrite/Journal.h"
+#include "Basic/InputFile.h"
+#include "Basic/JSONMapping.h"
 #include "Rewrite/FileOps.h"
-
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
 #include <fcntl.h>
 #include <set>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace skgen {
@@ -24,70 +23,64 @@ std::string origPath(const std::string &Path, const std::string &Id) {
   return Path + ".skgen-" + Id + ".orig";
 }
 
-std::string Journal::toJSON() const {
-  llvm::json::Array Fs;
-  for (const JournalEntry &E : Files)
-    Fs.push_back(llvm::json::Object{{"path", E.Path},
-                                    {"old", E.OldHash},
-                                    {"new", E.NewHash},
-                                    {"created", E.Created}});
-  llvm::json::Array Ds;
-  for (const std::string &D : Dirs)
-    Ds.push_back(D);
-  llvm::json::Object O{{"skgen-journal", 1},
-                       {"id", Id},
-                       {"pid", Pid},
-                       {"files", std::move(Fs)},
-                       {"dirs", std::move(Ds)}};
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << llvm::json::Value(std::move(O)) << "\n";
-  return OS.str();
+template <class IO> void mapFields(IO &io, JournalEntry &E) {
+  io.required("path", E.Path, StringForm::Path);
+  io.required("old", E.OldHash, StringForm::HashOrEmpty); // "" if created.
+  io.required("new", E.NewHash, StringForm::Hash);
+  io.optionalIf(true, "created", E.Created);
 }
 
-bool Journal::fromJSON(llvm::StringRef Text, Journal &J) {
-  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
-  if (!V) {
-    llvm::consumeError(V.takeError());
-    return false;
+template <class IO> void mapFields(IO &io, Journal &J) {
+  io.constant("skgen-journal", 1); // The format's version.
+  io.required("id", J.Id);
+  io.optionalIf(true, "pid", J.Pid);
+  io.required("files", J.Files);
+  io.optionalIf(true, "dirs", J.Dirs, StringForm::Path);
+}
+
+std::string Journal::toJSON() const {
+  // Paths are real paths: never throw on invalid UTF-8.
+  return JSONWriter::write(*this).dump(
+             -1, ' ', false, nlohmann::json::error_handler_t::replace) +
+         "\n";
+}
+
+LockContent readLockFile(const std::string &LockFile, Journal &J,
+                         Diagnostic &Why) {
+  std::string Error;
+  std::unique_ptr<llvm::MemoryBuffer> Buf =
+      readRegularFile(LockFile, MaxLockFileBytes, Error);
+  if (!Buf) {
+    Why = errorAt(SourceLoc{LockFile, 1, 1},
+                  "cannot read lock file '" + LockFile + "': " + Error);
+    return LockContent::Foreign;
   }
-  const llvm::json::Object *O = V->getAsObject();
-  if (!O)
-    return false;
-  // llvm::Optional (LLVM 14) or std::optional (16+): only `!` and `*`.
-  auto Version = O->getInteger("skgen-journal");
-  if (!Version || *Version != 1)
-    return false;
-  auto Id = O->getString("id");
-  const llvm::json::Array *Fs = O->getArray("files");
-  if (!Id || Id->empty() || !Fs ||
-      Id->find_first_of("/\\.") != llvm::StringRef::npos)
-    return false;
-  J = Journal();
-  J.Id = Id->str();
-  if (auto Pid = O->getInteger("pid"))
-    J.Pid = *Pid;
-  for (const llvm::json::Value &FV : *Fs) {
-    const llvm::json::Object *F = FV.getAsObject();
-    if (!F)
-      return false;
-    auto P = F->getString("path"), Old = F->getString("old"),
-         New = F->getString("new");
-    if (!P || P->empty() || !Old || !New)
-      return false;
-    JournalEntry E;
-    E.Path = P->str();
-    E.OldHash = Old->str();
-    E.NewHash = New->str();
-    auto Created = F->getBoolean("created");
-    E.Created = Created && *Created;
-    J.Files.push_back(std::move(E));
+  llvm::StringRef Text = Buf->getBuffer();
+  std::vector<Diagnostic> Diags;
+  nlohmann::json V;
+  if (!parseJSONText(Text, LockFile, "lock file", MaxLockNesting, V, Diags)) {
+    Why = Diags.front();
+    return LockContent::Incomplete;
   }
-  if (const llvm::json::Array *Ds = O->getArray("dirs"))
-    for (const llvm::json::Value &D : *Ds)
-      if (auto S = D.getAsString())
-        J.Dirs.push_back(S->str());
-  return true;
+  JSONMappingError Malformed;
+  Journal Read;
+  if (!JSONReader::readMapped(V, Read, Malformed)) {
+    Why = mappingDiagnostic(Malformed, LockFile, Text, "lock file");
+    return LockContent::Foreign;
+  }
+  // The id names the run's temporaries: `F.skgen-<id>.tmp`.
+  if (Read.Id.size() != 8 ||
+      Read.Id.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    Why = mappingDiagnostic(
+        {{JSONStep::member("id")},
+         "expected 8 hex digits, found " +
+             nlohmann::json(Read.Id).dump(
+                 -1, ' ', false, nlohmann::json::error_handler_t::replace)},
+        LockFile, Text, "lock file");
+    return LockContent::Foreign;
+  }
+  J = std::move(Read);
+  return LockContent::Journal;
 }
 
 //===--- Locks
@@ -169,11 +162,6 @@ void LockSet::release(bool Remove) {
   FDs.clear();
 }
 
-static long long pidIn(const std::string &Content) {
-  Journal J;
-  return Journal::fromJSON(Content, J) ? J.Pid : 0;
-}
-
 /// Whether someone holds a lock on \p FD's file (F_GETLK only asks: it
 /// works on a read-only descriptor, e.g. on a read-only file system).
 static bool lockedByOther(int FD) {
@@ -194,13 +182,21 @@ static bool lockedByOther(int FD) {
 
 LockStatus lockStatus(const std::string &Path, long long *Pid) {
   std::string L = lockPath(Path);
-  int FD = ::open(L.c_str(), O_RDONLY | O_CLOEXEC);
+  // Not blocking: opening a FIFO for reading waits for a writer.
+  int FD = ::open(L.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (FD < 0)
     return errno == ENOENT ? LockStatus::NoLock : LockStatus::Live;
-  std::string Content;
-  (void)readAll(FD, Content);
-  if (Pid)
-    *Pid = pidIn(Content);
+  FileMeta Meta;
+  if (statFD(FD, Meta) || !S_ISREG(Meta.Mode)) {
+    ::close(FD);
+    return LockStatus::NotAFile;
+  }
+  if (Pid) {
+    Journal J;
+    Diagnostic Ignored;
+    if (readLockFile(L, J, Ignored) == LockContent::Journal)
+      *Pid = J.Pid;
+  }
   bool Held = lockedByOther(FD);
   ::close(FD);
   return Held ? LockStatus::Live : LockStatus::Stale;
@@ -232,6 +228,18 @@ static std::string hashOf(const std::string &Path, bool &Exists) {
 
 static std::string name(const std::string &Path) { return "'" + Path + "'"; }
 
+/// The error for a lock file \p L of \p Path that skgen did not write, and
+/// \p Why as its note.
+static Diagnostic foreignLock(const std::string &Path, const std::string &L,
+                              Diagnostic Why) {
+  Diagnostic D = errorAt(at(Path), "the lock file " + name(L) +
+                                       " is not one skgen wrote; remove it "
+                                       "by hand");
+  Why.Severity = Diagnostic::Level::Note;
+  D.Notes.push_back(std::move(Why));
+  return D;
+}
+
 bool recoverPath(const std::string &Path, bool Repair,
                  std::vector<Diagnostic> &Diags, bool *Changed) {
   std::string L = lockPath(Path);
@@ -244,6 +252,13 @@ bool recoverPath(const std::string &Path, bool Repair,
         at(Path), "another skgen run" +
                       (Pid ? " (pid " + std::to_string(Pid) + ")" : "") +
                       " is writing this file; wait for it to finish"));
+    return false;
+  }
+  if (St == LockStatus::NotAFile) {
+    Journal Unused;
+    Diagnostic Why;
+    (void)readLockFile(L, Unused, Why); // Says what it is instead.
+    Diags.push_back(foreignLock(Path, L, Why));
     return false;
   }
   if (!Repair) {
@@ -266,17 +281,27 @@ bool recoverPath(const std::string &Path, bool Repair,
                       "skgen is running"));
     return false;
   }
-  std::string Content;
-  (void)readFile(L, Content);
   Journal J;
-  if (!Journal::fromJSON(Content, J)) {
+  Diagnostic Why;
+  switch (readLockFile(L, J, Why)) {
+  case LockContent::Journal:
+    break;
+  case LockContent::Incomplete: {
     // The run died while writing its first lock files: it had not touched
     // any file yet.
     Held.release();
-    Diags.push_back(warningAt(at(Path), "removed the incomplete lock file " +
-                                            name(L) +
-                                            " of an interrupted skgen run"));
+    Diagnostic W =
+        warningAt(at(Path), "removed the incomplete lock file " + name(L) +
+                                " of an interrupted skgen run");
+    Why.Severity = Diagnostic::Level::Note;
+    W.Notes.push_back(std::move(Why));
+    Diags.push_back(std::move(W));
     return true;
+  }
+  case LockContent::Foreign:
+    Held.release(/*Remove=*/false);
+    Diags.push_back(foreignLock(Path, L, Why));
+    return false;
   }
   // Hold every lock file of that run (two recoveries never race).
   std::set<std::string> Mine{L};
@@ -284,9 +309,10 @@ bool recoverPath(const std::string &Path, bool Repair,
     std::string EL = lockPath(E.Path);
     if (Mine.count(EL))
       continue;
-    std::string C;
     Journal Other;
-    if (readFile(EL, C) || !Journal::fromJSON(C, Other) || Other.Id != J.Id)
+    Diagnostic Ignored;
+    if (readLockFile(EL, Other, Ignored) != LockContent::Journal ||
+        Other.Id != J.Id)
       continue; // Not (or no longer) that run's lock.
     if (!Held.adopt(EL)) {
       Held.release(/*Remove=*/false);
@@ -301,13 +327,6 @@ bool recoverPath(const std::string &Path, bool Repair,
   std::vector<Probe> Probes;
   bool AllNew = true;
   for (const JournalEntry &E : J.Files) {
-    if (!llvm::sys::path::is_absolute(E.Path)) {
-      Held.release(/*Remove=*/false);
-      Diags.push_back(errorAt(at(Path), "the lock file " + name(L) +
-                                            " is not one skgen wrote; remove "
-                                            "it by hand"));
-      return false;
-    }
     Probe P;
     P.E = &E;
     P.Temp = tempPath(E.Path, J.Id);

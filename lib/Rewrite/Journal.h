@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -40,8 +41,26 @@ struct Journal {
   std::vector<std::string> Dirs; // Created by the run (deepest last).
 
   std::string toJSON() const;
-  static bool fromJSON(llvm::StringRef Text, Journal &J);
 };
+
+/// Largest lock file read (a journal entry is about 200 bytes per file).
+constexpr uint64_t MaxLockFileBytes = 64ull << 20;
+/// Deepest JSON nesting accepted in a lock file (a journal needs 3 levels).
+constexpr int MaxLockNesting = 8;
+
+/// What a lock file holds.
+enum class LockContent {
+  Journal,    // A journal (read into the Journal).
+  Incomplete, // Not (complete) JSON: its run died while writing it.
+  Foreign,    // Anything else: not a lock file skgen wrote.
+};
+
+/// Reads the lock file \p LockFile like any untrusted input
+/// (Basic/InputFile.h: a regular file, at most MaxLockFileBytes, nested at
+/// most MaxLockNesting levels) into \p J. Unless it holds a journal, \p Why
+/// says why, positioned in the file where the reason has a position.
+LockContent readLockFile(const std::string &LockFile, Journal &J,
+                         Diagnostic &Why);
 
 std::string lockPath(const std::string &Path);
 std::string tempPath(const std::string &Path, const std::string &Id);
@@ -71,17 +90,18 @@ private:
 };
 
 /// Who holds the lock file of \p Path: NoLock (there is none), Live (a
-/// running skgen; \p Pid is set), Stale (its run died).
-enum class LockStatus { NoLock, Live, Stale };
+/// running skgen; \p Pid is set), Stale (its run died), NotAFile (not a
+/// regular file, so not a lock file skgen wrote: a FIFO, a device, ...).
+enum class LockStatus { NoLock, Live, Stale, NotAFile };
 LockStatus lockStatus(const std::string &Path, long long *Pid = nullptr);
 
-/// If \p Path (a real path) has a lock file: when its run is alive, an
-/// error; when it died, with \p Repair, completes (every file already holds
-/// its new content) or undoes (restores every file's old content) that whole
-/// run, removes its temporaries, lock files and created directories, and
-/// warns about it; without \p Repair, an error asking for `skgen --fix`.
-/// Returns false if it added errors. \p Changed is set when a file's
-/// content was restored.
+/// If \p Path (a real path) has a lock file: when its run is alive, or it is
+/// not one skgen wrote, an error; when it died, with \p Repair, completes
+/// (every file already holds its new content) or undoes (restores every file's
+/// old content) that whole run, removes its temporaries, lock files and created
+/// directories, and warns about it; without \p Repair, an error asking for
+/// `skgen --fix`. Returns false if it added errors. \p Changed is set when a
+/// file's content was restored.
 bool recoverPath(const std::string &Path, bool Repair,
                  std::vector<Diagnostic> &Diags, bool *Changed = nullptr);
 

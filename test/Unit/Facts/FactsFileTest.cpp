@@ -78,6 +78,13 @@ TEST(FactsFile, ValuesAreCheckedWhereTheyAre) {
             "2:14: malformed facts at /0/kernels/0: missing member \"keys\"");
   EXPECT_EQ(load("7"), "1:1: malformed facts at /: expected an object, found "
                        "the integer 7");
+  // Unknown members, at their value; keys in the pointer as RFC 6901 has
+  // them (an empty key is a member, not an array index).
+  EXPECT_EQ(load(with("\"line\": 4", "\"line\": 4, \"a/~b\": 1")),
+            "6:51: malformed facts at /0/kernels/0/loc/a~1~0b: unknown member "
+            "\"a/~b\"");
+  EXPECT_EQ(load(with("\"line\": 4", "\"line\": 4, \"\": 1")),
+            "6:47: malformed facts at /0/kernels/0/loc/: unknown member \"\"");
 }
 
 TEST(FactsFile, PathsAreAbsoluteAndNormalized) {
