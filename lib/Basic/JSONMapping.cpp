@@ -1,5 +1,6 @@
 //===- JSONMapping.cpp - One field list to write and read JSON ------------===//
 #include "Basic/JSONMapping.h"
+#include "Basic/Diagnostic.h"
 #include "Basic/Path.h"
 
 #include "llvm/Support/Path.h"
@@ -128,6 +129,12 @@ void JSONReader::readString(const nlohmann::json &J, std::string &V,
     if (V.size() != 16 ||
         V.find_first_not_of("0123456789abcdef") != std::string::npos)
       fail(Where, "expected a content hash (16 lower-case hex digits), found " +
+                      dump(J));
+    return;  case StringForm::DiagnosticCategory:
+    if (!isDiagnosticCategory(V))
+      fail(Where, "expected a diagnostic category (skgen "
+                  "--print-vocabulary=diagnostic-rules, without 'skgen-'), "
+                  "found " +
                       dump(J));
     return;
   }

@@ -43,6 +43,7 @@ enum class StringForm {
   PathOrEmpty, // A path, or "" for "none".
   Hash,        // A content hash (hashContent): 16 lower-case hex digits.
   HashOrEmpty,
+  DiagnosticCategory, // "" or a category of DiagnosticRules.def.
 };
 
 /// Largest integer read (lines, columns, offsets, process ids).

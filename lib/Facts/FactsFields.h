@@ -44,7 +44,7 @@ template <class IO> void mapDiagnostic(IO &io, Diagnostic &D, bool IsNote) {
   io.optional("fix_text", D.FixText);
   io.optionalIf(!D.FixText.empty(), "fix_length", D.FixLength);
   io.optional("ranges", D.Ranges);
-  io.optional("category", D.Category);
+  io.optional("category", D.Category, StringForm::DiagnosticCategory);
 }
 
 template <class IO> void mapFields(IO &io, Diagnostic &D) {

@@ -89,6 +89,11 @@ def cases(v, keys):
                                          "control character")
             if key in NONEMPTY_PATHS:
                 yield keys, "", "expected a path, found an empty string"
+        if key == "category":
+            yield keys, "signature", (
+                "expected a diagnostic category (skgen "
+                "--print-vocabulary=diagnostic-rules, without 'skgen-'), "
+                'found "signature"')
         if key in HASHES:
             for bad in ["0123456789ABCDEF", "0123", ""]:
                 yield keys, bad, ("expected a content hash (16 lower-case "
