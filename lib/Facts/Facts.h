@@ -120,6 +120,10 @@ struct KernelFact {
   /// variant's). A SKGEN_KERNEL says so by naming the functional operator;
   /// the link phase resolves that.
   bool FunctionalKernel = false;
+  /// The scan reported errors about this annotated declaration (its schema
+  /// or operator name, keys, options or signature): the link phase does not
+  /// report what the scan checks a second time.
+  bool AnnotationErrors = false;
 };
 
 /// Everything learnt from one translation unit.

@@ -104,6 +104,7 @@ template <class IO> void mapFields(IO &io, KernelFact &K) {
   // Only when set: facts of PyTorch 1.x TUs are unchanged.
   io.optional("torch_compile", K.TorchCompile);
   io.optional("functional_kernel", K.FunctionalKernel);
+  io.optional("annotation_errors", K.AnnotationErrors);
 }
 
 template <class IO> void mapFields(IO &io, TUFacts::FileState &F) {

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
 #include "Basic/DispatchKeys.h"
-#include "Graph/Fallback.h"
 #include "Facts/SignatureCheck.h"
+#include "Graph/Fallback.h"
 #include "Schema/CppTypes.h"
 #include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
@@ -148,6 +148,7 @@ private:
     for (KernelFact &K : All) {
       if (!Unique.empty() && sameDeclaration(Unique.back(), K)) {
         KernelFact &U = Unique.back();
+        U.AnnotationErrors |= K.AnnotationErrors;
         if (!U.SignatureChecked && K.SignatureChecked) {
           U.SignatureChecked = true;
           U.SignatureOk = K.SignatureOk;
@@ -227,31 +228,11 @@ private:
     return Ok;
   }
 
-  /// True if the scan already reported an error inside [Begin, End].
-  bool scanReportedErrorIn(const SourceLoc &Begin, const SourceLoc &End) const {
-    if (!Begin.valid())
-      return false;
-    for (const Diagnostic &D : FactDiags)
-      if (D.Severity == Diagnostic::Level::Error && D.Loc.File == Begin.File &&
-          !(D.Loc < Begin) && !(End < D.Loc))
-        return true;
-    return false;
-  }
-
-  /// The scanner reports what it finds wrong in an annotation (malformed
-  /// schema or operator name, not an out= schema, no C++ type, no or unknown
-  /// keys) between the annotation and the function name. If it did, the link
-  /// phase does not report the same problem again.
-  bool scanReportedErrorInAnnotation(const KernelFact &K) const {
-    SourceLoc Begin = K.AnnotationLoc.valid() ? K.AnnotationLoc : K.SchemaLoc;
-    if (!Begin.valid())
-      return false;
-    SourceLoc End = K.Loc;
-    SourceLoc SEnd =
-        locInSchema(K.SchemaLoc, K.SchemaText, K.SchemaText.size());
-    if (!End.valid() || End.File != Begin.File || End < SEnd)
-      End = SEnd;
-    return scanReportedErrorIn(Begin, End);
+  /// The scan reported the problems of \p K's annotation itself
+  /// (KernelFact::AnnotationErrors): the link phase does not repeat them.
+  /// Facts that say so without holding an error get the link's errors.
+  bool scanReported(const KernelFact &K) const {
+    return K.AnnotationErrors && hasErrors(FactDiags);
   }
 
   SourceLoc schemaOrAnnotationLoc(const KernelFact &K) const {
@@ -267,7 +248,7 @@ private:
         K.AnnotationKind == KernelFact::Kind::Structured)
       return true;
     if (K.Keys.empty()) {
-      if (!scanReportedErrorInAnnotation(K))
+      if (!scanReported(K))
         report(errorAt(K.AnnotationLoc,
                        "no dispatch key given for the kernel of '" +
                            FamilyName +
@@ -309,7 +290,7 @@ private:
     FunctionSchema Out;
     schema::ParseError PE;
     if (!schema::parseFunctionSchema(K.SchemaText, Out, PE)) {
-      if (!scanReportedErrorInAnnotation(K))
+      if (!scanReported(K))
         report(errorAt(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
                        PE.Message));
       // Without a name we cannot tell kernels of this family apart; try the
@@ -356,8 +337,7 @@ private:
     schema::VariantError VE;
     if (Ok && !schema::deriveVariants(Out, VO, DV, VE)) {
       schema::VariantError Ignored;
-      if (!schema::validateOutSchema(Out, Ignored) &&
-          scanReportedErrorInAnnotation(K)) {
+      if (!schema::validateOutSchema(Out, Ignored) && scanReported(K)) {
         InvalidFamilies.insert(Name);
         return;
       }
@@ -387,7 +367,7 @@ private:
         if (S && Ok &&
             (!schema::parameterCppTypes(*S, Why) ||
              !schema::returnCppType(*S, Why))) {
-          if (!scanReportedErrorInAnnotation(K))
+          if (!scanReported(K))
             report(errorAt(schemaOrAnnotationLoc(K),
                            "cannot generate wrappers for '" + S->Op.str() +
                                "': " + Why));
@@ -421,7 +401,7 @@ private:
     if (Ok && K.FunctionalKernel && !DV.Functional) {
       // The scanner reports it (SKGEN_NO_FUNCTIONAL); facts may come from
       // elsewhere.
-      if (!scanReportedErrorInAnnotation(K))
+      if (!scanReported(K))
         report(errorAt(K.AnnotationLoc,
                        "'" + K.CppName + "' is a functional kernel, but '" +
                            Name + "' has no functional variant"));
@@ -490,7 +470,7 @@ private:
     OperatorName Op;
     schema::ParseError PE;
     if (!schema::parseOperatorName(K.SchemaText, Op, PE)) {
-      if (!scanReportedErrorInAnnotation(K))
+      if (!scanReported(K))
         report(errorAt(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
                        PE.Message));
       return;
@@ -557,7 +537,7 @@ private:
     if (!K.SignatureChecked && !K.Params.empty()) {
       std::vector<Diagnostic> Diags;
       checkSignature(K, Functional ? *F.Variants.Functional : F.Out,
-                           F.SchemaLoc, Diags);
+                     F.SchemaLoc, Diags);
       for (Diagnostic &D : Diags)
         report(std::move(D));
     }
@@ -685,8 +665,7 @@ private:
 OpGraph link(const std::vector<TUFacts> &Facts, const LinkOptions &Opts) {
   OpGraph G = Linker(Facts, Opts).run();
   std::vector<Diagnostic> Placement = placementDiagnostics(Facts, G, Opts);
-  G.Diagnostics.insert(G.Diagnostics.end(), Placement.begin(),
-                       Placement.end());
+  G.Diagnostics.insert(G.Diagnostics.end(), Placement.begin(), Placement.end());
   return G;
 }
 

@@ -566,6 +566,7 @@ private:
   }
 
   void processFunction(const FunctionDecl *Canon, std::vector<Annot> &List) {
+    const size_t FirstDiag = Out.Diagnostics.size();
     // Primary annotation and options, merged over redeclarations.
     const Annot *Primary = nullptr;
     std::vector<const Annot *> Options;
@@ -811,6 +812,11 @@ private:
     }
     (void)Broken;
     K.TorchCompile = Spellings->isTorch2();
+    K.AnnotationErrors =
+        std::any_of(Out.Diagnostics.begin() + FirstDiag, Out.Diagnostics.end(),
+                    [](const Diagnostic &D) {
+                      return D.Severity == Diagnostic::Level::Error;
+                    });
     Out.Kernels.push_back(std::move(K));
   }
 

@@ -209,6 +209,7 @@ TUFacts everyMemberSet() {
   K.NameLength = 5;
   K.TorchCompile = true;
   K.FunctionalKernel = true;
+  K.AnnotationErrors = true;
 
   Diagnostic Note;
   Note.Severity = Diagnostic::Level::Note;
