@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace skgen {
@@ -120,6 +121,7 @@ private:
   llvm::raw_ostream &Out;
   Reporter &R;
   std::vector<TUFacts> Facts;
+  size_t FirstLoaded = 0; // Facts[FirstLoaded..] are from --facts files.
 
   /// The compilation database's sources that were not given but belong to
   /// this library (the same .skgen.yaml, or none for both). Empty for a
@@ -218,6 +220,16 @@ private:
   bool applyFixIts(const std::vector<Diagnostic> &Diags);
   /// --migrate, once the annotations are linked into \p G.
   int migrate(const graph::OpGraph &G);
+
+  // The steps of run(); a step that ends the run returns its exit code.
+  std::optional<int> scan();
+  std::optional<int> readFactsFiles();
+  std::optional<int> dumpFacts();
+  graph::OpGraph link();
+  std::optional<int> stopAfterLink(const graph::OpGraph &G, bool ApplyFixIts,
+                                   bool &Rerun);
+  std::vector<gen::FileBlock> emit(const graph::OpGraph &G);
+  int apply(const graph::OpGraph &G, const std::vector<gen::FileBlock> &Blocks);
 };
 
 int Pipeline::migrate(const graph::OpGraph &G) {
@@ -279,64 +291,78 @@ bool Pipeline::applyFixIts(const std::vector<Diagnostic> &Diags) {
 
 int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   Rerun = false;
-  // scan
-  if (!Opts.Sources.empty() && DB) {
-    scan::ScanOptions SO;
-    SO.Jobs = Opts.Jobs;
-    SO.NoPrefilter = Opts.NoPrefilter;
-    SO.BuildDir = Opts.BuildDir;
-    SO.ExtraArgs = Opts.ExtraArgs;
-    SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
-    SO.CacheDir =
-        Opts.NoCache ? "" : incremental::defaultCacheDir(Opts.BuildDir);
-    SO.UsePch = !Opts.NoPch;
-    SO.EagerPch = Opts.EagerPch;
-    // A partial file list (a pre-commit hook passes the changed files) gives
-    // the answer of a full run for the families it touches: the library's
-    // other sources in the compilation database are scanned too (the
-    // prefilter skips, cheaply, those without annotations), and those that
-    // hold a part of these families are kept.
-    std::vector<std::string> Files = Opts.Sources;
-    // Not for --dump-facts: a shard of a sharded scan scans its files only.
-    std::vector<std::string> Others;
-    if (Opts.DumpFacts.empty())
-      Others = otherSources();
-    Files.insert(Files.end(), Others.begin(), Others.end());
-    if (Opts.Progress && Files.size() >= 4)
-      SO.Progress = [&](size_t Done, size_t Total, const std::string &F) {
-        R.progress(Done, Total, relativePath(F, Opts.BaseDir));
-      };
-    scan::ScanReport Report;
-    Facts = scan::scanFiles(*DB, Files, SO, &Report);
-    blocks::reportBrokenBlocks(Facts);
-    if (Opts.CacheStats)
-      R.note("skgen: scan: " + std::to_string(Report.Hits) + " cached, " +
-             std::to_string(Report.BodyHits) + " cached after body edits, " +
-             std::to_string(Report.Parsed) + " parsed (" +
-             std::to_string(Report.WithPch) + " with a shared PCH, " +
-             std::to_string(Report.PchBuilt) + " PCH built)");
-    if (!Opts.DepFile.empty()) {
-      std::vector<Diagnostic> Problems;
-      if (!writeDepFile(Opts.DepFile, Opts.DumpFacts, Opts.Sources, Report,
-                        Problems)) {
-        R.report(Problems, DiagnosticRule::Driver);
-        return ExitError;
-      }
+  std::optional<int> Exit;
+  if ((Exit = scan()) || (Exit = readFactsFiles()) || (Exit = dumpFacts()))
+    return *Exit;
+  graph::OpGraph G = link();
+  if ((Exit = stopAfterLink(G, ApplyFixIts, Rerun)))
+    return *Exit;
+  return apply(G, emit(G));
+}
+
+/// Scans the given sources (and the library's other sources that hold a
+/// part of their families) into Facts.
+std::optional<int> Pipeline::scan() {
+  if (Opts.Sources.empty() || !DB)
+    return std::nullopt;
+  scan::ScanOptions SO;
+  SO.Jobs = Opts.Jobs;
+  SO.NoPrefilter = Opts.NoPrefilter;
+  SO.BuildDir = Opts.BuildDir;
+  SO.ExtraArgs = Opts.ExtraArgs;
+  SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
+  SO.CacheDir = Opts.NoCache ? "" : incremental::defaultCacheDir(Opts.BuildDir);
+  SO.UsePch = !Opts.NoPch;
+  SO.EagerPch = Opts.EagerPch;
+  // A partial file list (a pre-commit hook passes the changed files) gives
+  // the answer of a full run for the families it touches: the library's
+  // other sources in the compilation database are scanned too (the
+  // prefilter skips, cheaply, those without annotations), and those that
+  // hold a part of these families are kept.
+  std::vector<std::string> Files = Opts.Sources;
+  // Not for --dump-facts: a shard of a sharded scan scans its files only.
+  std::vector<std::string> Others;
+  if (Opts.DumpFacts.empty())
+    Others = otherSources();
+  Files.insert(Files.end(), Others.begin(), Others.end());
+  if (Opts.Progress && Files.size() >= 4)
+    SO.Progress = [&](size_t Done, size_t Total, const std::string &F) {
+      R.progress(Done, Total, relativePath(F, Opts.BaseDir));
+    };
+  scan::ScanReport Report;
+  Facts = scan::scanFiles(*DB, Files, SO, &Report);
+  blocks::reportBrokenBlocks(Facts);
+  if (Opts.CacheStats)
+    R.note("skgen: scan: " + std::to_string(Report.Hits) + " cached, " +
+           std::to_string(Report.BodyHits) + " cached after body edits, " +
+           std::to_string(Report.Parsed) + " parsed (" +
+           std::to_string(Report.WithPch) + " with a shared PCH, " +
+           std::to_string(Report.PchBuilt) + " PCH built)");
+  if (!Opts.DepFile.empty()) {
+    std::vector<Diagnostic> Problems;
+    if (!writeDepFile(Opts.DepFile, Opts.DumpFacts, Opts.Sources, Report,
+                      Problems)) {
+      R.report(Problems, DiagnosticRule::Driver);
+      return ExitError;
     }
-    // --migrate reads the whole library (its registrations span files).
-    unsigned Annotated =
-        Opts.Migrate ? 0 : keepFamilyClosure(Opts.Sources.size());
-    if (Annotated)
-      R.report(
-          {noteAt(SourceLoc(), "also scanned " + std::to_string(Annotated) +
-                                   (Annotated == 1 ? " file" : " files") +
-                                   " of the compilation database that " +
-                                   (Annotated == 1 ? "holds" : "hold") +
-                                   " a part of the given files' op families")},
-          DiagnosticRule::Driver);
   }
-  // Facts files are untrusted input (Scan/FactsFile.h).
-  const size_t FirstLoaded = Facts.size();
+  // --migrate reads the whole library (its registrations span files).
+  unsigned Annotated =
+      Opts.Migrate ? 0 : keepFamilyClosure(Opts.Sources.size());
+  if (Annotated)
+    R.report(
+        {noteAt(SourceLoc(), "also scanned " + std::to_string(Annotated) +
+                                 (Annotated == 1 ? " file" : " files") +
+                                 " of the compilation database that " +
+                                 (Annotated == 1 ? "holds" : "hold") +
+                                 " a part of the given files' op families")},
+        DiagnosticRule::Driver);
+  return std::nullopt;
+}
+
+/// Appends the facts of --facts files (untrusted input, Facts/FactsFile.h).
+std::optional<int> Pipeline::readFactsFiles() {
+  FirstLoaded = Facts.size();
   {
     std::vector<Diagnostic> Problems;
     for (const std::string &F : Opts.FactsInputs)
@@ -351,32 +377,38 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
         D.Category = diagnosticCategory(DiagnosticRule::Scan);
   warnWrongTorch();
 
-  if (!Opts.DumpFacts.empty()) {
-    std::vector<Diagnostic> Problems;
-    if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Problems)) {
-      R.report(Problems, DiagnosticRule::Driver);
-      return ExitError;
-    }
-    nlohmann::json J = Facts;
-    // Names and paths come from sources: never throw on invalid UTF-8.
-    std::string Text =
-        J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    // Unchanged facts keep their timestamp: a build step depending on them
-    // (Ninja's restat) has nothing to do.
-    bool Same = false;
-    if (Opts.DumpFacts != "-" && llvm::sys::fs::is_regular_file(Opts.DumpFacts))
-      if (auto Old = llvm::MemoryBuffer::getFile(Opts.DumpFacts))
-        Same = (*Old)->getBuffer() == Text;
-    bool Ok = Same || writeTextFile(Opts.DumpFacts, Text, Problems);
-    for (const TUFacts &T : Facts)
-      Problems.insert(Problems.end(), T.Diagnostics.begin(),
-                      T.Diagnostics.end());
-    unsigned Errors = R.report(Problems, DiagnosticRule::Driver);
-    return (Ok && !Errors) ? ExitClean : ExitError;
-  }
+  return std::nullopt;
+}
 
-  // link: this library's facts; another library's (--facts of a TU under
-  // another .skgen.yaml) are only checked against.
+/// --dump-facts: the facts, and stop.
+std::optional<int> Pipeline::dumpFacts() {
+  if (Opts.DumpFacts.empty())
+    return std::nullopt;
+  std::vector<Diagnostic> Problems;
+  if (clobbersInput("--dump-facts", Opts.DumpFacts, Opts, Facts, Problems)) {
+    R.report(Problems, DiagnosticRule::Driver);
+    return ExitError;
+  }
+  nlohmann::json J = Facts;
+  // Names and paths come from sources: never throw on invalid UTF-8.
+  std::string Text =
+      J.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  // Unchanged facts keep their timestamp: a build step depending on them
+  // (Ninja's restat) has nothing to do.
+  bool Same = false;
+  if (Opts.DumpFacts != "-" && llvm::sys::fs::is_regular_file(Opts.DumpFacts))
+    if (auto Old = llvm::MemoryBuffer::getFile(Opts.DumpFacts))
+      Same = (*Old)->getBuffer() == Text;
+  bool Ok = Same || writeTextFile(Opts.DumpFacts, Text, Problems);
+  for (const TUFacts &T : Facts)
+    Problems.insert(Problems.end(), T.Diagnostics.begin(), T.Diagnostics.end());
+  unsigned Errors = R.report(Problems, DiagnosticRule::Driver);
+  return (Ok && !Errors) ? ExitClean : ExitError;
+}
+
+/// This library's facts linked; another library's (--facts of a TU under
+/// another .skgen.yaml) are only checked against.
+graph::OpGraph Pipeline::link() {
   std::vector<TUFacts> Foreign = takeForeignFacts(Facts, Opts.ConfigPath);
   graph::LinkOptions LO;
   LO.AliasKey = Opts.AliasKey;
@@ -389,6 +421,13 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
     G.Diagnostics.insert(G.Diagnostics.end(), Conflicts.begin(),
                          Conflicts.end());
   }
+  return G;
+}
+
+/// The modes that stop after linking (--dump-graph, --fix's fix-its,
+/// --migrate), and link errors.
+std::optional<int> Pipeline::stopAfterLink(const graph::OpGraph &G,
+                                           bool ApplyFixIts, bool &Rerun) {
   if (Opts.DumpGraph != GraphFormat::None) {
     if (Opts.DumpGraph == GraphFormat::Dot)
       Out << graph::toDot(G);
@@ -410,14 +449,13 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
       return Rerun ? ExitClean : ExitError;
     }
   }
-  std::vector<Diagnostic> Diags = G.Diagnostics;
   if (G.hasErrors()) {
-    R.report(Diags, DiagnosticRule::Link);
+    R.report(G.Diagnostics, DiagnosticRule::Link);
     exportFixes({});
     return ExitError;
   }
   if (Opts.Migrate) {
-    R.report(Diags, DiagnosticRule::Link);
+    R.report(G.Diagnostics, DiagnosticRule::Link);
     return migrate(G);
   }
 
@@ -436,15 +474,22 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
           return ExitError;
         }
 
-  // emit
+  return std::nullopt;
+}
+
+std::vector<gen::FileBlock> Pipeline::emit(const graph::OpGraph &G) {
   gen::GenOptions GO;
   GO.AliasKey = Opts.AliasKey;
   GO.AliasDispatch = Opts.AliasDispatch;
   GO.StandaloneFile = Opts.OutputFile;
   GO.OwnedNamespaces = Opts.OwnedNamespaces;
-  std::vector<gen::FileBlock> Blocks = gen::generate(G, GO);
+  return gen::generate(G, GO);
+}
 
-  // apply
+/// The blocks into the sources: shown (diff, --check), written (--fix) or
+/// dumped (--dump-generated).
+int Pipeline::apply(const graph::OpGraph &G,
+                    const std::vector<gen::FileBlock> &Blocks) {
   if (Opts.DumpGenerated) {
     for (const gen::FileBlock &B : Blocks)
       Out << "// skgen: " << relativePath(B.File, Opts.BaseDir) << ":"
@@ -482,6 +527,7 @@ int Pipeline::run(bool ApplyFixIts, bool &Rerun) {
   for (Diagnostic &D : PlanDiags)
     if (D.Category.empty())
       D.Category = diagnosticCategory(DiagnosticRule::Rewrite);
+  std::vector<Diagnostic> Diags = G.Diagnostics;
   Diags.insert(Diags.end(), PlanDiags.begin(), PlanDiags.end());
   if (R.report(Diags, DiagnosticRule::Link)) {
     exportFixes({});
