@@ -1,7 +1,9 @@
 //===- Generate.cpp - The emit phase: op graph -> generated C++ -----------===//
 //
-// The *dest* layer (as torchgen/dest): one emitter per kind of output, each
-// writing text only through the api layer (Gen/Api.h on Schema/CppTypes.h):
+// The *dest* layer (as torchgen/dest). Each registration kind has one
+// emitter (emitImpl, an exhaustive switch) and belongs to one section
+// (sectionOf); a section emitter puts its registrations' wrappers and m.impl
+// lines in their TORCH_LIBRARY* block:
 //
 //   DefsEmitter        TORCH_LIBRARY_FRAGMENT(ns, m) { m.def(...); }
 //   BackendEmitter     per kernel & key: direct functional/in-place wrappers
@@ -19,7 +21,8 @@
 //   ForwardDeclEmitter declarations of the kernels (standalone mode) and of
 //                      meta/alloc functions defined in another file
 //
-// The wrapper bodies are written by Gen/Wrappers.cpp.
+// Wrappers are described by Gen/Wrappers.cpp and Gen/Derived.cpp and laid
+// out by Gen/Render.cpp.
 //
 // What is registered comes from graph::registrations(), the same list that
 // --dump-graph prints. Output is deterministic: families in out-name order,

@@ -18,8 +18,6 @@
 
 #include "Schema/MetaPresets.h"
 
-#include <cctype>
-
 namespace skgen {
 namespace gen {
 
