@@ -26,21 +26,18 @@
 #endif
 #endif
 
+// clang-format off
 #ifndef SKGEN_TAGS_OUT
-#if defined(TORCH_VERSION_MAJOR) &&                                            \
-    (TORCH_VERSION_MAJOR > 2 ||                                                \
-     (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 13))
+#if defined(TORCH_VERSION_MAJOR) && (TORCH_VERSION_MAJOR > 2 || \
+    (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 13))
 #define SKGEN_TAGS_OUT {at::Tag::out}
 #define SKGEN_TAGS_INPLACE {at::Tag::inplace}
 #else
-#define SKGEN_TAGS_OUT                                                         \
-  {                                                                            \
-  }
-#define SKGEN_TAGS_INPLACE                                                     \
-  {                                                                            \
-  }
+#define SKGEN_TAGS_OUT {}
+#define SKGEN_TAGS_INPLACE {}
 #endif
 #endif
+// clang-format on
 
 namespace skgen {
 
