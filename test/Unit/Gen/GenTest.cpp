@@ -1,5 +1,6 @@
 #include "Gen/Api.h"
 #include "Gen/Generate.h"
+#include "Gen/Render.h"
 #include "Schema/Parser.h"
 
 #include <gtest/gtest.h>
@@ -63,6 +64,34 @@ TEST(Api, WrapperNamesAreDistinctAndNotReserved) {
           EXPECT_TRUE(New) << Name << " names both " << It->second << " and "
                            << What;
         }
+}
+
+TEST(Render, CodeTemplateIndentsBlocksAndDropsEmptyOnes) {
+  CodeTemplate T("f(${arg}) {\n  ${body}\n  ${none}\n}\n");
+  EXPECT_EQ(T.substitute({{"arg", "int x"},
+                          {"body", "if (x)\n  g();\n\nh();\n"},
+                          {"none", ""}}),
+            "f(int x) {\n  if (x)\n    g();\n\n  h();\n}\n");
+}
+
+// The parameters a wrapper declares without a name are those no part of its
+// spec names; the keys come first when the dispatcher passes them.
+TEST(Render, UnusedParametersComeFromTheSpec) {
+  FunctionSpec F;
+  F.Name = "w";
+  F.Sig.ReturnType = "at::Tensor &";
+  F.Sig.Params = {{"at::Tensor &", "a"}, {"int64_t", "b"}, {"bool", "c"}};
+  F.TakesKeys = true;
+  F.DeviceGuard = Code("at::device_of(a)", {"a"});
+  F.stmt("use(c)", {"c"});
+  F.stmt("return a", {"a"});
+  EXPECT_EQ(renderFunction(F),
+            "at::Tensor &w(c10::DispatchKeySet skgen_keys, at::Tensor &a, "
+            "int64_t, bool c) {\n"
+            "  c10::OptionalDeviceGuard skgen_guard(at::device_of(a));\n"
+            "  use(c);\n"
+            "  return a;\n"
+            "}\n");
 }
 
 TEST(Api, DeviceGuardKeys) {
