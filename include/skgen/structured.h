@@ -81,7 +81,8 @@
 #include <initializer_list>
 #include <vector>
 
-#include <skgen/symint.h> // SKGEN_SYMBOLIC_SIZES, skgen::SymInt
+#include <skgen/library.h> // SKGEN_TAGS_*, skgen::typed_op (generated code)
+#include <skgen/symint.h>  // SKGEN_SYMBOLIC_SIZES, skgen::SymInt
 
 namespace skgen {
 

@@ -96,12 +96,33 @@ std::string opNameWithoutNamespace(const schema::OperatorName &Op) {
   return Op.Overload.empty() ? Op.Name : Op.Name + "." + Op.Overload;
 }
 
+/// One component of a wrapper name: as it is without an underscore, else
+/// after its length (where it ends is then known, whatever it contains; an
+/// empty one is `0`).
+static std::string nameComponent(const std::string &C) {
+  if (!C.empty() && C.find('_') == std::string::npos)
+    return C;
+  return std::to_string(C.size()) + C;
+}
+
 std::string wrapperName(const std::string &Key,
                         const schema::OperatorName &Op) {
-  std::string S = "wrapper_" + Key + "_";
-  if (!Op.Namespace.empty())
-    S += Op.Namespace + "_";
-  return S + schema::cppIdentifier(Op);
+  std::vector<std::string> Parts{Key, Op.Namespace, Op.Name};
+  if (!Op.Overload.empty())
+    Parts.push_back(Op.Overload);
+  std::string Joined = "wrapper";
+  for (const std::string &P : Parts)
+    Joined += (Joined.back() == '_' ? "" : "_") + nameComponent(P);
+  // No `__` (reserved): a `0` after each `_` followed by `_` or `0`, which
+  // a reader can drop again (so the step keeps names distinct).
+  std::string S;
+  for (size_t I = 0; I < Joined.size(); ++I) {
+    S += Joined[I];
+    if (Joined[I] == '_' && I + 1 < Joined.size() &&
+        (Joined[I + 1] == '_' || Joined[I + 1] == '0'))
+      S += '0';
+  }
+  return S;
 }
 
 std::string globalCppName(const std::string &QualifiedName) {

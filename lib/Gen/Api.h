@@ -58,8 +58,11 @@ std::string cppArgName(const std::string &Name);
 /// block.
 std::string opNameWithoutNamespace(const schema::OperatorName &Op);
 
-/// `wrapper_<Key>_<ns>_<name>[_<overload>]`: readable and unique within a
-/// translation unit (an op name is unique per namespace, a wrapper per key).
+/// `wrapper_<Key>_<ns>_<name>[_<overload>]`, each component with an
+/// underscore written after its length (`add_` -> `4add_`), no `_` after a
+/// component ending in one, and a `0` after any `_` followed by `_` or `0`:
+/// distinct (key, operator) pairs get distinct names, and none contains `__`
+/// (docs/generation.md, "Names").
 std::string wrapperName(const std::string &Key, const schema::OperatorName &Op);
 
 /// `::ns::fn` for a fully qualified C++ name `ns::fn` (or `::ns::fn`).

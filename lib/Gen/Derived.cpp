@@ -37,47 +37,53 @@ std::string result(const FamilyApi &A, size_t I) {
 }
 
 /// `const RET skgen_result = <call>(args);`, after the call's prelude.
-std::string callFunctional(const FamilyApi &A, const OutCall &Call) {
-  return Call.Prelude + indent(2) + "const " + A.Functional->ReturnType +
-         " skgen_result = " + Call.call(A.Functional->argumentNames()) + ";\n";
+void callFunctional(const FamilyApi &A, const OutCall &Call, FunctionSpec &F) {
+  F.lines(Call.Prelude);
+  Code Args(A.Functional->argumentNames(), paramNames(*A.Functional));
+  Code C = Call.call(Args);
+  F.stmt("const " + A.Functional->ReturnType + " skgen_result = " + C.Text,
+         C.Uses);
 }
 
 /// With a meta function: the kernel's result has the sizes it computed.
-std::string checkResults(const FamilyApi &A) {
-  std::string S;
+void checkResults(const FamilyApi &A, FunctionSpec &F) {
   for (size_t I = 0; I < A.outNames().size(); ++I)
-    S += indent(2) + "::skgen::check_result(skgen_meta, " + std::to_string(I) +
-         ", " + result(A, I) + ", " +
-         cppStringLiteral(A.F->Variants.Functional->Op.str()) + ");\n";
-  return S;
+    F.stmt("::skgen::check_result(skgen_meta, " + std::to_string(I) + ", " +
+           result(A, I) + ", " +
+           cppStringLiteral(A.F->Variants.Functional->Op.str()) + ")");
 }
 
 /// Without a meta function: `skgen_meta` describes the result.
-std::string resultMeta(const FamilyApi &A, Includes &Inc) {
+void resultMeta(const FamilyApi &A, FunctionSpec &F, Includes &Inc) {
   Inc.add("skgen/structured.h");
   size_t N = A.outNames().size();
   if (N == 1)
-    return indent(2) + "const ::skgen::Meta skgen_meta = "
-                       "::skgen::result_meta(skgen_result);"
-                       "\n";
+    return F.stmt(
+        "const ::skgen::Meta skgen_meta = ::skgen::result_meta(skgen_result)");
   std::string L;
   for (size_t I = 0; I < N; ++I)
     L += (I ? ", " : "") + std::string("::skgen::result_meta(") + result(A, I) +
          ")";
-  return indent(2) + "const ::skgen::Meta skgen_meta{" + L + "};\n";
+  F.stmt("const ::skgen::Meta skgen_meta{" + L + "}");
+}
+
+/// A spec named \p Name for \p Sig, called with the keys when \p Call
+/// redispatches, on the device of \p Guard when that is not empty.
+FunctionSpec spec(const std::string &Name, const CppSignature &Sig,
+                  const OutCall &Call, Code Guard) {
+  FunctionSpec F;
+  F.Name = Name;
+  F.Sig = Sig;
+  F.TakesKeys = !Call.Keys.empty();
+  F.DeviceGuard = std::move(Guard);
+  return F;
 }
 
 } // namespace
 
 OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc) {
-  Inc.add("ATen/core/dispatch/Dispatcher.h");
-  const schema::OperatorName &Op = A.F->Variants.Functional->Op;
-  std::string Handle = indent(2) + "static auto skgen_op =\n" + indent(6) +
-                       "c10::Dispatcher::singleton()\n" + indent(10) +
-                       ".findSchemaOrThrow(" +
-                       cppStringLiteral(Op.qualifiedName()) + ", " +
-                       cppStringLiteral(Op.Overload) + ")\n" + indent(10) +
-                       ".typed<" + A.Functional->functionType() + ">();\n";
+  Inc.add("skgen/library.h");
+  Code Handle = typedHandle(A.F->Variants.Functional->Op, *A.Functional);
   if (!Redispatch)
     return {"skgen_op.call", Handle, "", {}};
   Inc.add("c10/core/DispatchKeySet.h");
@@ -90,61 +96,64 @@ OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc) {
 std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
                              bool Guard, const OutCall &Call, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
-  std::string S;
-  if (Guard)
-    S += deviceGuard(*A.Functional, Inc, Outs.front());
+  FunctionSpec F =
+      spec(Name, A.Out, Call,
+           Guard ? deviceGuard(*A.Functional, Inc, Outs.front()) : Code());
   if (A.hasMeta()) {
     // Refused (device, dtype) and resized before the kernel runs, as aten's
     // structured out= overloads do.
-    S += metaCall(A, Inc);
-    std::string Options = inputOptions(A, Outs.front());
-    if (Outs.size() > 1 || Options.find('?') != std::string::npos) {
-      S += indent(2) + "const at::TensorOptions skgen_options = " + Options +
-           ";\n";
-      Options = "skgen_options";
+    F.lines(metaLocal(A, Inc));
+    Code Options = inputOptions(A, Outs.front());
+    if (Outs.size() > 1 || Options.Text.find('?') != std::string::npos) {
+      F.stmt("const at::TensorOptions skgen_options = " + Options.Text,
+             Options.Uses);
+      Options = Code("skgen_options");
     }
-    for (size_t I = 0; I < Outs.size(); ++I)
-      S += indent(2) + "::skgen::check_out(skgen_meta, " + std::to_string(I) +
-           ", " + Outs[I] + ", " + Options + ");\n";
-    S += callFunctional(A, Call);
-    S += checkResults(A);
+    for (size_t I = 0; I < Outs.size(); ++I) {
+      std::set<std::string> Uses = Options.Uses;
+      Uses.insert(Outs[I]);
+      F.stmt("::skgen::check_out(skgen_meta, " + std::to_string(I) + ", " +
+                 Outs[I] + ", " + Options.Text + ")",
+             Uses);
+    }
+    callFunctional(A, Call, F);
+    checkResults(A, F);
   } else {
-    S += callFunctional(A, Call);
-    S += resultMeta(A, Inc);
+    callFunctional(A, Call, F);
+    resultMeta(A, F, Inc);
     for (size_t I = 0; I < Outs.size(); ++I)
-      S += indent(2) + "::skgen::check_out(skgen_meta, " + std::to_string(I) +
-           ", " + Outs[I] + ", " + result(A, I) + ".options());\n";
+      F.stmt("::skgen::check_out(skgen_meta, " + std::to_string(I) + ", " +
+                 Outs[I] + ", " + result(A, I) + ".options())",
+             {Outs[I]});
   }
   for (size_t I = 0; I < Outs.size(); ++I)
-    S += indent(2) + Outs[I] + ".copy_(" + result(A, I) + ");\n";
-  S += returnOutArguments(A, Inc);
-  return withKeys(A.Out.declaration(Name), &Call) + " {\n" + S + "}\n";
+    F.stmt(Outs[I] + ".copy_(" + result(A, I) + ")", {Outs[I]});
+  F.lines(returnOutArguments(A, Inc));
+  return renderFunction(F);
 }
 
 std::string inplaceViaFunctional(const FamilyApi &A, const std::string &Name,
                                  bool Guard, const OutCall &Call,
                                  Includes &Inc) {
   const std::string &Self = A.Inplace->Params.front().Name;
-  std::string S;
-  if (Guard)
-    S += deviceGuard(*A.Inplace, Inc);
+  FunctionSpec F = spec(Name, *A.Inplace, Call,
+                        Guard ? deviceGuard(*A.Inplace, Inc) : Code());
   if (A.hasMeta()) {
     // Refused (shape, dtype) before the kernel runs.
-    S += metaCall(A, Inc);
-    S += indent(2) + "::skgen::check_inplace(skgen_meta, " + Self + ");\n";
-    S += callFunctional(A, Call);
-    S += checkResults(A);
+    F.lines(metaLocal(A, Inc));
+    F.stmt("::skgen::check_inplace(skgen_meta, " + Self + ")", {Self});
+    callFunctional(A, Call, F);
+    checkResults(A, F);
   } else {
-    S += callFunctional(A, Call);
+    callFunctional(A, Call, F);
     Inc.add("skgen/structured.h");
-    S += indent(2) +
-         "::skgen::check_inplace(::skgen::result_meta(skgen_result)"
-         ", " +
-         Self + ");\n";
+    F.stmt("::skgen::check_inplace(::skgen::result_meta(skgen_result), " +
+               Self + ")",
+           {Self});
   }
-  S += indent(2) + Self + ".copy_(skgen_result);\n";
-  S += indent(2) + "return " + Self + ";\n";
-  return withKeys(A.Inplace->declaration(Name), &Call) + " {\n" + S + "}\n";
+  F.stmt(Self + ".copy_(skgen_result)", {Self});
+  F.stmt("return " + Self, {Self});
+  return renderFunction(F);
 }
 
 } // namespace gen

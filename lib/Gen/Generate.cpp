@@ -1,7 +1,9 @@
 //===- Generate.cpp - The emit phase: op graph -> generated C++ -----------===//
 //
-// The *dest* layer (as torchgen/dest): one emitter per kind of output, each
-// writing text only through the api layer (Gen/Api.h on Schema/CppTypes.h):
+// The *dest* layer (as torchgen/dest). Each registration kind has one
+// emitter (emitImpl, an exhaustive switch) and belongs to one section
+// (sectionOf); a section emitter puts its registrations' wrappers and m.impl
+// lines in their TORCH_LIBRARY* block:
 //
 //   DefsEmitter        TORCH_LIBRARY_FRAGMENT(ns, m) { m.def(...); }
 //   BackendEmitter     per kernel & key: direct functional/in-place wrappers
@@ -19,7 +21,8 @@
 //   ForwardDeclEmitter declarations of the kernels (standalone mode) and of
 //                      meta/alloc functions defined in another file
 //
-// The wrapper bodies are written by Gen/Wrappers.cpp.
+// Wrappers are described by Gen/Wrappers.cpp and Gen/Derived.cpp and laid
+// out by Gen/Render.cpp.
 //
 // What is registered comes from graph::registrations(), the same list that
 // --dump-graph prints. Output is deterministic: families in out-name order,
@@ -28,7 +31,11 @@
 //===----------------------------------------------------------------------===//
 #include "Gen/Generate.h"
 #include "Gen/Api.h"
+#include "Gen/Render.h"
 #include "Gen/Wrappers.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 #include <map>
@@ -63,54 +70,155 @@ const char *const DefaultBackendCheck =
     "#endif\n"
     "#endif\n";
 
-/// PyTorch >= 2.13 functionalizes a custom out= or in-place op (as
-/// torch.compile and torch.export need) only when its definition carries
-/// at::Tag::out / at::Tag::inplace; without the tag, AOT dispatch refuses
-/// "a custom (non-ATen) operator whose output has alias annotations". Older
-/// PyTorch has neither tag (1.13: its Library::def takes tags, from another
-/// enum), so the defs name them through macros that are empty there.
-/// torch/headeronly/version.h exists from PyTorch 2.9 on.
-/// Kept out of clang-format's hands: versions 14 and 19 format the braced
-/// macro bodies differently, and the block must not depend on the LLVM skgen
-/// is built with.
-const char *const TagsCheck =
-    "// clang-format off\n"
-    "#if defined(__has_include)\n"
-    "#if __has_include(<torch/headeronly/version.h>)\n"
-    "#include <torch/headeronly/version.h>\n"
-    "#endif\n"
-    "#endif\n"
-    "#ifndef SKGEN_TAGS_OUT\n"
-    "#if defined(TORCH_VERSION_MAJOR) && "
-    "(TORCH_VERSION_MAJOR > 2 || "
-    "(TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 13))\n"
-    "#define SKGEN_TAGS_OUT {at::Tag::out}\n"
-    "#define SKGEN_TAGS_INPLACE {at::Tag::inplace}\n"
-    "#else\n"
-    "#define SKGEN_TAGS_OUT {}\n"
-    "#define SKGEN_TAGS_INPLACE {}\n"
-    "#endif\n"
-    "#endif\n"
-    "// clang-format on\n";
-
-/// `namespace {\n...\n} // namespace\n` around wrapper definitions.
-std::string anonymousNamespace(const std::string &Body) {
-  return "namespace {\n\n" + Body + "\n} // namespace\n";
-}
-
-std::string libraryImpl(const std::string &Ns, const std::string &Key,
-                        const std::string &Body) {
-  return "TORCH_LIBRARY_IMPL(" + Ns + ", " + Key + ", m) {\n" + Body + "}\n";
-}
-
-std::string implLine(const schema::OperatorName &Op, const std::string &Fn) {
-  return indent(2) + "m.impl(" + cppStringLiteral(opNameWithoutNamespace(Op)) +
-         ", " + Fn + ");\n";
-}
-
 //===----------------------------------------------------------------------===//
 // The emitters.
 //===----------------------------------------------------------------------===//
+
+/// The part of a family's code a registration belongs to.
+enum class Section { Defs, Backend, Meta, AliasKey, Autograd };
+
+Section sectionOf(Registration::Kind K) {
+  using RK = Registration::Kind;
+  switch (K) {
+  case RK::Def:
+    return Section::Defs;
+  case RK::OutKernel:
+  case RK::DirectFunctional:
+  case RK::DirectInplace:
+  case RK::DirectOut:
+  case RK::FunctionalKernel:
+  case RK::DirectOutViaFunctional:
+  case RK::DirectInplaceViaFunctional:
+    return Section::Backend;
+  case RK::MetaFunctional:
+  case RK::MetaInplace:
+  case RK::MetaOut:
+    return Section::Meta;
+  case RK::AliasFunctional:
+  case RK::AliasInplace:
+  case RK::AliasOutViaFunctional:
+  case RK::AliasInplaceViaFunctional:
+  case RK::FallbackFunctional:
+  case RK::FallbackInplace:
+  case RK::FallbackOut:
+    return Section::AliasKey;
+  case RK::AutogradNotImplemented:
+  case RK::AutogradOut:
+    return Section::Autograd;
+  }
+  llvm_unreachable("covered switch");
+}
+
+/// What the emitters of one family share.
+struct FamilyContext {
+  const FamilyApi &A;
+  /// The family serving A through SKGEN_FALLBACK, if any.
+  const FamilyApi *General;
+  const GenOptions &Opts;
+};
+
+/// What one registration contributes: the wrapper it generates (if any) and
+/// the function m.impl registers ("" = nothing to register).
+struct Impl {
+  std::string Wrapper;
+  std::string Fn;
+};
+
+/// The emitter of each kind of registration but Def (DefsEmitter's).
+Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
+  using RK = Registration::Kind;
+  const FamilyApi &A = C.A;
+  const std::string Name = wrapperName(R.Key, R.Op);
+  auto Wrapper = [&](std::string W) {
+    return Impl{std::move(W), "TORCH_FN(" + Name + ")"};
+  };
+  // A backend's registrations: the kernel itself, or a wrapper calling it.
+  const bool Guard = keyNeedsDeviceGuard(R.Key);
+  auto Direct = [&] { return directCall(A, *R.Via); };
+  // The alias key's: through the dispatcher.
+  const bool Call = C.Opts.AliasDispatch == "call" || R.Key == "DefaultBackend";
+  switch (R.K) {
+  case RK::Def:
+    llvm_unreachable("m.def is DefsEmitter's");
+  case RK::OutKernel:
+  case RK::FunctionalKernel:
+    return {"", "TORCH_FN(" + Direct().Callee + ")"};
+  case RK::DirectOut:
+    return Wrapper(outWrapper(A, Name, Guard, Direct(), Inc));
+  case RK::DirectFunctional:
+    return Wrapper(functionalWrapper(A, Name, Guard, Direct(), Inc));
+  case RK::DirectInplace:
+    return Wrapper(inplaceWrapper(A, Name, Guard, Direct(), Inc));
+  case RK::DirectOutViaFunctional:
+    return Wrapper(outViaFunctional(A, Name, Guard, Direct(), Inc));
+  case RK::DirectInplaceViaFunctional:
+    return Wrapper(inplaceViaFunctional(A, Name, Guard, Direct(), Inc));
+  case RK::MetaFunctional:
+    return Wrapper(metaFunctionalKernel(A, Name, Inc));
+  case RK::MetaInplace:
+    return Wrapper(metaInplaceKernel(A, Name, Inc));
+  case RK::MetaOut:
+    return Wrapper(metaOutKernel(A, Name, Inc));
+  case RK::AliasFunctional:
+    return Wrapper(functionalWrapper(
+        A, Name, true, Call ? aliasCall(A, Inc) : aliasRedispatch(A, true, Inc),
+        Inc));
+  case RK::AliasInplace:
+    return Wrapper(inplaceWrapper(
+        A, Name, true,
+        Call ? aliasCall(A, Inc) : aliasRedispatch(A, false, Inc), Inc));
+  // No out kernel anywhere: through the functional operator.
+  case RK::AliasOutViaFunctional:
+    return Wrapper(outViaFunctional(A, Name, true,
+                                    functionalDispatch(A, false, Inc), Inc));
+  case RK::AliasInplaceViaFunctional:
+    return Wrapper(inplaceViaFunctional(
+        A, Name, true, functionalDispatch(A, !Call, Inc), Inc));
+  case RK::FallbackFunctional:
+  case RK::FallbackInplace:
+  case RK::FallbackOut:
+    if (!C.General)
+      return {};
+    return Wrapper(fallbackWrapper(A, *C.General, R.K, Name, !Call, Inc));
+  case RK::AutogradNotImplemented:
+    Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
+    return {"", "torch::autograd::autogradNotImplementedFallback()"};
+  case RK::AutogradOut:
+    // The meta tells whether an output is differentiable.
+    if (A.hasMeta())
+      return Wrapper(outAutogradKernel(A, Name, Inc));
+    Inc.add("skgen/autograd.h");
+    return {"", "torch::CppFunction::makeFromBoxedFunction<"
+                "&::skgen::out_autograd_kernel>()"};
+  }
+  llvm_unreachable("covered switch");
+}
+
+/// The wrappers and m.impl lines of \p Section's registrations in \p Regs
+/// that \p Select accepts; \p Each sees each registered one.
+struct SectionCode {
+  std::string Wrappers, Impls;
+};
+SectionCode
+emitSection(Section S, const std::vector<Registration> &Regs,
+            const FamilyContext &C, Includes &Inc,
+            llvm::function_ref<bool(const Registration &)> Select = nullptr,
+            llvm::function_ref<void(const Registration &)> Each = nullptr) {
+  SectionCode Out;
+  for (const Registration &R : Regs) {
+    if (sectionOf(R.K) != S || (Select && !Select(R)))
+      continue;
+    Impl I = emitImpl(R, C, Inc);
+    if (I.Fn.empty())
+      continue;
+    if (Each)
+      Each(R);
+    if (!I.Wrapper.empty())
+      Out.Wrappers += (Out.Wrappers.empty() ? "" : "\n") + I.Wrapper;
+    Out.Impls += implLine(R.Op, I.Fn);
+  }
+  return Out;
+}
 
 struct DefsEmitter {
   /// \p Owner: the library owns the namespace and this is its first family:
@@ -121,17 +229,20 @@ struct DefsEmitter {
     std::string Body;
     const schema::DerivedVariants &V = A.F->Variants;
     for (const Registration &R : Regs) {
-      if (R.K != Registration::Kind::Def)
+      if (sectionOf(R.K) != Section::Defs)
         continue;
+      // PyTorch >= 2.13 functionalizes a custom out= or in-place op only
+      // when its definition carries at::Tag::out / at::Tag::inplace; the
+      // macros (skgen/library.h) are empty for older PyTorch.
       std::string Tags;
       if (R.Op == A.F->Out.Op)
         Tags = ", SKGEN_TAGS_OUT";
       else if (V.Inplace && R.Op == V.Inplace->Op)
         Tags = ", SKGEN_TAGS_INPLACE";
       if (!Tags.empty())
-        Inc.Checks.insert(TagsCheck);
-      Body += indent(2) + "m.def(" +
-              cppStringLiteral(R.Schema->strWithoutNamespace()) + Tags + ");\n";
+        Inc.add("skgen/library.h");
+      Body += "  m.def(" + cppStringLiteral(R.Schema->strWithoutNamespace()) +
+              Tags + ");\n";
     }
     if (Body.empty())
       return "";
@@ -142,177 +253,76 @@ struct DefsEmitter {
 };
 
 struct BackendEmitter {
-  static std::string emit(const FamilyApi &A, const Kernel &K,
+  static std::string emit(const FamilyContext &C, const Kernel &K,
                           const std::vector<Registration> &Regs,
                           Includes &Inc) {
     Inc.add("torch/library.h");
-    bool Guard = keyNeedsDeviceGuard(K.Key);
-    OutCall Direct = directCall(A, K);
-    std::string Wrappers, Impls;
-    for (const Registration &R : Regs) {
-      if (R.Via != &K)
-        continue;
-      std::string Name = wrapperName(K.Key, R.Op);
-      switch (R.K) {
-      case Registration::Kind::OutKernel:
-        Impls += implLine(R.Op, "TORCH_FN(" + Direct.Callee + ")");
-        break;
-      case Registration::Kind::DirectOut:
-        Wrappers += (Wrappers.empty() ? "" : "\n") +
-                    outWrapper(A, Name, Guard, Direct, Inc);
-        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-        break;
-      case Registration::Kind::DirectFunctional:
-        Wrappers += (Wrappers.empty() ? "" : "\n") +
-                    functionalWrapper(A, Name, Guard, Direct, Inc);
-        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-        break;
-      case Registration::Kind::DirectInplace:
-        Wrappers += (Wrappers.empty() ? "" : "\n") +
-                    inplaceWrapper(A, Name, Guard, Direct, Inc);
-        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-        break;
-      case Registration::Kind::FunctionalKernel:
-        Impls += implLine(R.Op, "TORCH_FN(" + Direct.Callee + ")");
-        break;
-      case Registration::Kind::DirectOutViaFunctional:
-        Wrappers += (Wrappers.empty() ? "" : "\n") +
-                    outViaFunctional(A, Name, Guard, Direct, Inc);
-        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-        break;
-      case Registration::Kind::DirectInplaceViaFunctional:
-        Wrappers += (Wrappers.empty() ? "" : "\n") +
-                    inplaceViaFunctional(A, Name, Guard, Direct, Inc);
-        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-        break;
-      default:
-        break;
-      }
-    }
+    SectionCode Code =
+        emitSection(Section::Backend, Regs, C, Inc,
+                    [&](const Registration &R) { return R.Via == &K; });
     std::string S = "// " + K.Key + (K.Functional ? " functional" : "") +
                     " kernel: " + K.CppName + "\n";
-    if (!Wrappers.empty())
-      S += anonymousNamespace(Wrappers) + "\n";
-    return S + libraryImpl(A.F->Out.Op.Namespace, K.Key, Impls);
+    if (!Code.Wrappers.empty())
+      S += anonymousNamespace(Code.Wrappers) + "\n";
+    return S + libraryImpl(C.A.F->Out.Op.Namespace, K.Key, Code.Impls);
   }
 };
 
 struct AliasKeyEmitter {
-  /// \p General: the family serving \p A through SKGEN_FALLBACK, if any.
-  static std::string emit(const FamilyApi &A, const FamilyApi *General,
+  static std::string emit(const FamilyContext &C,
                           const std::vector<Registration> &Regs,
-                          const GenOptions &Opts, Includes &Inc) {
-    std::string Wrappers, Impls, Key, Through = A.F->Out.Op.str();
-    for (const Registration &R : Regs) {
-      bool Fallback = R.K == Registration::Kind::FallbackFunctional ||
-                      R.K == Registration::Kind::FallbackInplace ||
-                      R.K == Registration::Kind::FallbackOut;
-      if (Fallback && General) {
-        Key = R.Key;
-        std::string Name = wrapperName(R.Key, R.Op);
-        Wrappers += (Wrappers.empty() ? "" : "\n") +
-                    fallbackWrapper(A, *General, R.K, Name,
-                                    Opts.AliasDispatch != "call" &&
-                                        R.Key != "DefaultBackend",
-                                    Inc);
-        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-        continue;
-      }
-      using RK = Registration::Kind;
-      if (R.K != RK::AliasFunctional && R.K != RK::AliasInplace &&
-          R.K != RK::AliasOutViaFunctional &&
-          R.K != RK::AliasInplaceViaFunctional)
-        continue;
-      Key = R.Key;
-      std::string Name = wrapperName(R.Key, R.Op);
-      bool Call = Opts.AliasDispatch == "call" || R.Key == "DefaultBackend";
-      Wrappers += Wrappers.empty() ? "" : "\n";
-      if (R.K == RK::AliasOutViaFunctional ||
-          R.K == RK::AliasInplaceViaFunctional) {
-        // No out kernel anywhere: through the functional operator.
-        Through = A.F->Variants.Functional->Op.str();
-        Wrappers +=
-            R.K == RK::AliasOutViaFunctional
-                ? outViaFunctional(A, Name, true,
-                                   functionalDispatch(A, false, Inc), Inc)
-                : inplaceViaFunctional(A, Name, true,
-                                       functionalDispatch(A, !Call, Inc), Inc);
-      } else {
-        OutCall Redispatch =
-            Call ? aliasCall(A, Inc)
-                 : aliasRedispatch(A, R.K == RK::AliasFunctional, Inc);
-        Wrappers += R.K == RK::AliasFunctional
-                        ? functionalWrapper(A, Name, true, Redispatch, Inc)
-                        : inplaceWrapper(A, Name, true, Redispatch, Inc);
-      }
-      Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-    }
-    if (Impls.empty())
+                          Includes &Inc) {
+    const FamilyApi &A = C.A;
+    std::string Key, Through = A.F->Out.Op.str();
+    SectionCode Code = emitSection(
+        Section::AliasKey, Regs, C, Inc, nullptr, [&](const Registration &R) {
+          Key = R.Key;
+          if (R.K == Registration::Kind::AliasOutViaFunctional ||
+              R.K == Registration::Kind::AliasInplaceViaFunctional)
+            Through = A.F->Variants.Functional->Op.str();
+        });
+    if (Code.Impls.empty())
       return "";
     Inc.add("torch/library.h");
     if (Key == "DefaultBackend")
       Inc.Checks.insert(DefaultBackendCheck);
-    if (General)
-      Through = "the overload\n// " + General->F->Out.Op.str() +
+    if (C.General)
+      Through = "the overload\n// " + C.General->F->Out.Op.str() +
                 " (SKGEN_FALLBACK: Scalars as wrapped numbers)";
     return "// " + Key + ": every other backend, through " + Through + "\n" +
-           anonymousNamespace(Wrappers) + "\n" +
-           libraryImpl(A.F->Out.Op.Namespace, Key, Impls);
+           anonymousNamespace(Code.Wrappers) + "\n" +
+           libraryImpl(A.F->Out.Op.Namespace, Key, Code.Impls);
   }
 };
 
 struct MetaEmitter {
-  static std::string emit(const FamilyApi &A,
+  static std::string emit(const FamilyContext &C,
                           const std::vector<Registration> &Regs,
                           Includes &Inc) {
-    std::string Wrappers, Impls;
-    for (const Registration &R : Regs) {
-      if (R.K != Registration::Kind::MetaFunctional &&
-          R.K != Registration::Kind::MetaInplace &&
-          R.K != Registration::Kind::MetaOut)
-        continue;
-      std::string Name = wrapperName(R.Key, R.Op);
-      Wrappers +=
-          (Wrappers.empty() ? "" : "\n") + metaKernel(A, R.K, Name, Inc);
-      Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-    }
-    if (Impls.empty())
+    SectionCode Code = emitSection(Section::Meta, Regs, C, Inc);
+    if (Code.Impls.empty())
       return "";
     Inc.add("torch/library.h");
     return "// Meta: shapes and dtypes from the meta function, no data\n" +
-           anonymousNamespace(Wrappers) + "\n" +
-           libraryImpl(A.F->Out.Op.Namespace, "Meta", Impls);
+           anonymousNamespace(Code.Wrappers) + "\n" +
+           libraryImpl(C.A.F->Out.Op.Namespace, "Meta", Code.Impls);
   }
 };
 
 struct AutogradEmitter {
-  static std::string emit(const FamilyApi &A,
+  static std::string emit(const FamilyContext &C,
                           const std::vector<Registration> &Regs,
                           Includes &Inc) {
-    std::string Impls, Wrappers;
-    for (const Registration &R : Regs)
-      if (R.K == Registration::Kind::AutogradNotImplemented) {
-        Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
-        Impls +=
-            implLine(R.Op, "torch::autograd::autogradNotImplementedFallback()");
-      } else if (R.K == Registration::Kind::AutogradOut && A.hasMeta()) {
-        // The meta tells whether an output is differentiable.
-        std::string Name = wrapperName(R.Key, R.Op);
-        Wrappers += outAutogradKernel(A, Name, Inc);
-        Impls += implLine(R.Op, "TORCH_FN(" + Name + ")");
-      } else if (R.K == Registration::Kind::AutogradOut) {
-        Inc.add("skgen/autograd.h");
-        Impls += implLine(R.Op, "torch::CppFunction::makeFromBoxedFunction<"
-                                "&::skgen::out_autograd_kernel>()");
-      }
-    if (Impls.empty())
+    SectionCode Code = emitSection(Section::Autograd, Regs, C, Inc);
+    if (Code.Impls.empty())
       return "";
     Inc.add("torch/library.h");
     return "// No derivative formulas: backward through the functional and "
            "in-place\n// variants raises; out= refuses inputs that require "
            "grad.\n" +
-           (Wrappers.empty() ? "" : anonymousNamespace(Wrappers) + "\n") +
-           libraryImpl(A.F->Out.Op.Namespace, "Autograd", Impls);
+           (Code.Wrappers.empty() ? ""
+                                  : anonymousNamespace(Code.Wrappers) + "\n") +
+           libraryImpl(C.A.F->Out.Op.Namespace, "Autograd", Code.Impls);
   }
 };
 
@@ -391,6 +401,11 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     // The first (by out name) family of an owned namespace defines it.
     bool Owner = !F.Options.External && Owned.erase(F.Out.Op.Namespace);
     std::vector<Registration> Regs = graph::registrations(F, Opts.AliasKey);
+    std::optional<FamilyApi> General;
+    if (F.FallbackTo)
+      if (const Family *GF = G.findFamily(F.FallbackTo->Out))
+        General = FamilyApi::build(*GF);
+    const FamilyContext Ctx{*A, General ? &*General : nullptr, Opts};
     std::string Header = "// " + F.Out.Op.str() +
                          (F.Options.External ? " (external)" : "") + "\n";
 
@@ -416,7 +431,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
       KF.placeAfter(K.InsertAfterLine, K.InsertAfterOffset);
       std::string &S =
           PerFile[Standalone ? Opts.StandaloneFile : kernelFile(K)];
-      S += (S.empty() ? "" : "\n") + BackendEmitter::emit(*A, K, Regs, KF.Inc);
+      S += (S.empty() ? "" : "\n") + BackendEmitter::emit(Ctx, K, Regs, KF.Inc);
       if (Standalone)
         KF.Decls.add(K.CppName,
                      K.Functional ? *A->Functional : kernelSignature(*A, K),
@@ -449,15 +464,10 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     };
     Add(Mine, PerFile[DeclPath]);
     PerFile.erase(DeclPath);
-    std::optional<FamilyApi> General;
-    if (F.FallbackTo)
-      if (const Family *GF = G.findFamily(F.FallbackTo->Out))
-        General = FamilyApi::build(*GF);
-    std::string Alias = AliasKeyEmitter::emit(*A, General ? &*General : nullptr,
-                                              Regs, Opts, Decl.Inc);
-    Add(Mine, MetaEmitter::emit(*A, Regs, Decl.Inc));
+    Add(Mine, MetaEmitter::emit(Ctx, Regs, Decl.Inc));
+    std::string Alias = AliasKeyEmitter::emit(Ctx, Regs, Decl.Inc);
     Add(Mine, Alias);
-    Add(Mine, AutogradEmitter::emit(*A, Regs, Decl.Inc));
+    Add(Mine, AutogradEmitter::emit(Ctx, Regs, Decl.Inc));
     if (!Alias.empty() && !F.Options.AllocFunction.empty() && A->Functional)
       Decl.Decls.add(F.Options.AllocFunction, *A->Functional, Decl.Inc);
     if (Standalone && !F.Options.MetaFunction.empty())

@@ -18,8 +18,6 @@
 
 #include "Schema/MetaPresets.h"
 
-#include <cctype>
-
 namespace skgen {
 namespace gen {
 
@@ -80,29 +78,32 @@ static std::string converted(const std::string &Arg, size_t I,
   return Convert[I] + "(" + Arg + ")";
 }
 
-std::string
-FamilyApi::outCallArgs(const std::string &OutAs,
-                       const std::vector<std::string> &Convert) const {
-  std::string S;
+Code FamilyApi::outCallArgs(const std::string &OutAs,
+                            const std::vector<std::string> &Convert) const {
+  Code C;
   for (size_t I = 0; I < Out.Params.size(); ++I) {
     const CppParam &P = Out.Params[I];
-    S += (I ? ", " : "") + ((!OutAs.empty() && P.Arg && isOut(*P.Arg))
-                                ? OutAs
-                                : converted(P.Name, I, Convert));
+    bool Replaced = !OutAs.empty() && P.Arg && isOut(*P.Arg);
+    C.Text +=
+        (I ? ", " : "") + (Replaced ? OutAs : converted(P.Name, I, Convert));
+    if (!Replaced)
+      C.Uses.insert(P.Name);
   }
-  return S;
+  return C;
 }
 
-std::string FamilyApi::outCallArgsViaOutputs(
+Code FamilyApi::outCallArgsViaOutputs(
     const std::vector<std::string> &Convert) const {
-  std::string S;
+  Code C;
   for (size_t I = 0; I < Out.Params.size(); ++I) {
     const CppParam &P = Out.Params[I];
-    S += (I ? ", " : "") + ((P.Arg && isOut(*P.Arg))
-                                ? "skgen_" + P.Name + ".tensor()"
-                                : converted(P.Name, I, Convert));
+    bool Out = P.Arg && isOut(*P.Arg);
+    C.Text += (I ? ", " : "") + (Out ? "skgen_" + P.Name + ".tensor()"
+                                     : converted(P.Name, I, Convert));
+    if (!Out)
+      C.Uses.insert(P.Name);
   }
-  return S;
+  return C;
 }
 
 bool FamilyApi::hasSymbolic() const {
@@ -125,7 +126,7 @@ static bool takesSymIntList(const std::string &Canonical) {
 }
 
 OutCall directCall(const FamilyApi &A, const graph::Kernel &K) {
-  OutCall C{globalCppName(K.CppName), "", "", {}};
+  OutCall C{globalCppName(K.CppName), Code(), "", {}};
   for (size_t I = 0; I < A.Out.Params.size(); ++I) {
     const CppParam &P = A.Out.Params[I];
     std::string Macro;
@@ -159,213 +160,187 @@ CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K) {
   return Sig;
 }
 
-// Helpers shared with Derived.cpp (declared in Wrappers.h) and the rest.
-
-std::string deviceGuard(const CppSignature &Sig, Includes &Inc,
-                        const std::string &FallbackTensor) {
-  std::string Device = deviceExpression(Sig);
-  if (Device.empty() && !FallbackTensor.empty())
-    Device = "at::device_of(" + FallbackTensor + ")";
-  if (Device.empty())
-    return "";
-  Inc.add("ATen/DeviceGuard.h");
-  Inc.add("c10/core/DeviceGuard.h");
-  return indent(2) + "c10::OptionalDeviceGuard skgen_guard(" + Device + ");\n";
+/// The names of the arguments outputs take their device and options from.
+static std::set<std::string> sourceNames(const CppSignature &Sig) {
+  std::set<std::string> N;
+  for (const CppParam *P : tensorSources(Sig))
+    N.insert(P->Name);
+  return N;
 }
 
-std::string returnOutArguments(const FamilyApi &A, Includes &Inc) {
+// Helpers shared with Derived.cpp (declared in Wrappers.h) and the rest.
+
+Code deviceGuard(const CppSignature &Sig, Includes &Inc,
+                 const std::string &FallbackTensor) {
+  Code Device(deviceExpression(Sig), sourceNames(Sig));
+  if (Device.empty() && !FallbackTensor.empty())
+    Device = Code("at::device_of(" + FallbackTensor + ")", {FallbackTensor});
+  if (Device.empty())
+    return Device;
+  Inc.add("ATen/DeviceGuard.h");
+  Inc.add("c10/core/DeviceGuard.h");
+  return Device;
+}
+
+/// The out arguments, and \p Tuple around them when there are several.
+static Code returnAll(const FamilyApi &A, const std::string &Tuple,
+                      Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
+  std::set<std::string> Uses(Outs.begin(), Outs.end());
   if (Outs.size() == 1)
-    return indent(2) + "return " + Outs.front() + ";\n";
+    return Code("return " + Outs.front() + ";\n", Uses);
   Inc.add("tuple");
   std::string L;
   for (const std::string &O : Outs)
     L += (L.empty() ? "" : ", ") + O;
-  return indent(2) + "return " + A.Out.ReturnType + "(" + L + ");\n";
+  return Code("return " + Tuple + "(" + L + ");\n", Uses);
 }
 
-static std::string returnOutputs(const FamilyApi &A, Includes &Inc) {
-  std::vector<std::string> Outs = A.outNames();
-  if (Outs.size() == 1)
-    return indent(2) + "return " + Outs.front() + ";\n";
-  Inc.add("tuple");
-  std::string S;
-  for (size_t I = 0; I < Outs.size(); ++I)
-    S += (I ? ", " : "") + Outs[I];
-  return indent(2) + "return ::std::make_tuple(" + S + ");\n";
+Code returnOutArguments(const FamilyApi &A, Includes &Inc) {
+  return returnAll(A, A.Out.ReturnType, Inc);
+}
+
+static Code returnOutputs(const FamilyApi &A, Includes &Inc) {
+  return returnAll(A, "::std::make_tuple", Inc);
 }
 
 //===--- With a meta function -------------------------------------------===//
 
-static std::string cppName(const std::string &S) { return cppArgName(S); }
-
-std::string metaCall(const FamilyApi &A, Includes &Inc) {
+Code metaCall(const FamilyApi &A, Includes &Inc) {
   Inc.add("skgen/structured.h");
   const FamilyOptions &O = A.F->Options;
-  std::string Call;
-  if (!O.MetaFunction.empty()) {
-    Call =
-        globalCppName(O.MetaFunction) + "(" + A.MetaSig->argumentNames() + ")";
-  } else {
-    const schema::MetaPreset *P = schema::findMetaPreset(O.MetaPreset);
-    // Presets take concrete dims: a `SymInt` / `SymInt[]` argument is
-    // guarded to an int64_t / at::IntArrayRef.
-    auto Arg = [&](const std::string &Name) {
-      std::string N = cppName(Name);
-      for (const schema::Argument &Ar : A.F->Out.Arguments)
-        if (Ar.Name == Name && schema::isSymbolic(Ar.Ty))
-          return (Ar.Ty.isList() ? "SKGEN_AS_INTARRAYREF("
-                                 : "SKGEN_GUARD_INT(") +
-                 N + ")";
-      return N;
-    };
-    Call = schema::metaPresetCall(*P, O.MetaPresetArgs, Arg, A.F->Out.Op);
-  }
-  return indent(2) + "const ::skgen::Meta skgen_meta = " + Call + ";\n";
+  if (!O.MetaFunction.empty())
+    return Code(globalCppName(O.MetaFunction) + "(" +
+                    A.MetaSig->argumentNames() + ")",
+                paramNames(*A.MetaSig));
+  const schema::MetaPreset *P = schema::findMetaPreset(O.MetaPreset);
+  // Presets take concrete dims: a `SymInt` / `SymInt[]` argument is
+  // guarded to an int64_t / at::IntArrayRef.
+  std::set<std::string> Uses;
+  auto Arg = [&](const std::string &Name) {
+    std::string N = cppArgName(Name);
+    Uses.insert(N);
+    for (const schema::Argument &Ar : A.F->Out.Arguments)
+      if (Ar.Name == Name && schema::isSymbolic(Ar.Ty))
+        return (Ar.Ty.isList() ? "SKGEN_AS_INTARRAYREF(" : "SKGEN_GUARD_INT(") +
+               N + ")";
+    return N;
+  };
+  std::string Call =
+      schema::metaPresetCall(*P, O.MetaPresetArgs, Arg, A.F->Out.Op);
+  return Code(Call, Uses);
 }
 
-std::string inputOptions(const FamilyApi &A, const std::string &Fallback) {
+Code metaLocal(const FamilyApi &A, Includes &Inc) {
+  Code Call = metaCall(A, Inc);
+  return Code("const ::skgen::Meta skgen_meta = " + Call.Text + ";\n",
+              Call.Uses);
+}
+
+Code inputOptions(const FamilyApi &A, const std::string &Fallback) {
   if (tensorSources(*A.MetaSig).empty() && !Fallback.empty())
-    return Fallback + ".options()";
-  return optionsExpression(*A.MetaSig);
+    return Code(Fallback + ".options()", {Fallback});
+  return Code(optionsExpression(*A.MetaSig), sourceNames(*A.MetaSig));
 }
 
 /// `const at::TensorOptions skgen_options = ...;` when the expression is
 /// used more than once or is a conditional; else the expression itself.
-static std::string optionsLocal(const std::string &Expr, size_t Uses,
-                                std::string &Body) {
-  if (Uses <= 1 && Expr.find('?') == std::string::npos)
+static Code optionsLocal(const Code &Expr, size_t Uses, FunctionSpec &F) {
+  if (Uses <= 1 && Expr.Text.find('?') == std::string::npos)
     return Expr;
-  Body += indent(2) + "const at::TensorOptions skgen_options = " + Expr + ";\n";
-  return "skgen_options";
+  F.stmt("const at::TensorOptions skgen_options = " + Expr.Text, Expr.Uses);
+  return Code("skgen_options");
 }
 
-/// Does \p Body mention identifier \p Name outside string literals?
-static bool mentions(const std::string &Body, const std::string &Name) {
-  for (size_t I = 0; I < Body.size();) {
-    char C = Body[I];
-    if (C == '"') {
-      for (++I; I < Body.size() && Body[I] != '"'; ++I)
-        if (Body[I] == '\\')
-          ++I;
-      ++I;
-      continue;
-    }
-    if (isalpha(static_cast<unsigned char>(C)) || C == '_') {
-      size_t J = I;
-      while (J < Body.size() &&
-             (isalnum(static_cast<unsigned char>(Body[J])) || Body[J] == '_'))
-        ++J;
-      if (Body.compare(I, J - I, Name) == 0 && J - I == Name.size())
-        return true;
-      I = J;
-      continue;
-    }
-    ++I;
-  }
-  return false;
-}
-
-/// Parameters of \p Sig that \p Body does not use (declared without a name).
-static std::set<std::string> unusedParams(const CppSignature &Sig,
-                                          const std::string &Body) {
-  std::set<std::string> U;
-  for (const CppParam &P : Sig.Params)
-    if (!mentions(Body, P.Name))
-      U.insert(P.Name);
-  return U;
-}
-
-std::string withKeys(std::string Decl, const OutCall *Call) {
-  if (!Call || Call->Keys.empty())
-    return Decl;
-  size_t Open = Decl.find('(');
-  bool NoParams = Decl.compare(Open + 1, 1, ")") == 0;
-  Decl.insert(Open + 1, std::string("c10::DispatchKeySet skgen_keys") +
-                            (NoParams ? "" : ", "));
-  return Decl;
+/// A spec named \p Name for \p Sig, called with the keys when \p Call
+/// redispatches.
+static FunctionSpec spec(const std::string &Name, const CppSignature &Sig,
+                         const OutCall *Call) {
+  FunctionSpec F;
+  F.Name = Name;
+  F.Sig = Sig;
+  F.TakesKeys = Call && !Call->Keys.empty();
+  return F;
 }
 
 namespace {
 
 std::string metaFunctional(const FamilyApi &A, const std::string &Name,
                            bool Guard, const OutCall *Call, Includes &Inc) {
-  std::string S;
+  FunctionSpec F = spec(Name, *A.Functional, Call);
   if (Guard)
-    S += deviceGuard(*A.Functional, Inc);
-  S += metaCall(A, Inc);
+    F.DeviceGuard = deviceGuard(*A.Functional, Inc);
+  F.lines(metaLocal(A, Inc));
   std::vector<std::string> Outs = A.outNames();
-  std::string Options = optionsLocal(inputOptions(A, ""), Outs.size(), S);
+  Code Options = optionsLocal(inputOptions(A, ""), Outs.size(), F);
   for (size_t I = 0; I < Outs.size(); ++I)
-    S += indent(2) + "at::Tensor " + Outs[I] +
-         " = ::skgen::allocate(skgen_meta, " + std::to_string(I) + ", " +
-         Options + ");\n";
+    F.stmt("at::Tensor " + Outs[I] + " = ::skgen::allocate(skgen_meta, " +
+               std::to_string(I) + ", " + Options.Text + ")",
+           Options.Uses);
   if (Call) {
-    S += Call->Prelude;
-    S += indent(2) + Call->call(A.outCallArgs("", Call->Convert)) + ";\n";
+    F.lines(Call->Prelude);
+    Code C = Call->call(A.outCallArgs("", Call->Convert));
+    F.stmt(C.Text, C.Uses);
   }
-  S += returnOutputs(A, Inc);
-  return withKeys(
-             A.Functional->declaration(Name, unusedParams(*A.Functional, S)),
-             Call) +
-         " {\n" + S + "}\n";
+  F.lines(returnOutputs(A, Inc));
+  return renderFunction(F);
 }
 
 std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
                         const OutCall *Call, Includes &Inc) {
   const std::string &Self = A.Inplace->Params.front().Name;
-  std::string S;
+  FunctionSpec F = spec(Name, *A.Inplace, Call);
   if (Guard)
-    S += deviceGuard(*A.Inplace, Inc);
-  S += metaCall(A, Inc);
+    F.DeviceGuard = deviceGuard(*A.Inplace, Inc);
+  F.lines(metaLocal(A, Inc));
   if (Call) {
     // Refuses before anything is written; a temporary when self's dtype
     // differs from the result's (castable).
-    S += indent(2) + "::skgen::Output skgen_" + Self + "(" + Self +
-         ", skgen_meta, 0, ::skgen::check_inplace(skgen_meta, " + Self +
-         "));\n";
-    S += Call->Prelude;
-    S += indent(2) +
-         Call->call(
-             A.outCallArgs("skgen_" + Self + ".tensor()", Call->Convert)) +
-         ";\n";
-    S += indent(2) + "skgen_" + Self + ".finish();\n";
+    F.stmt("::skgen::Output skgen_" + Self + "(" + Self +
+               ", skgen_meta, 0, ::skgen::check_inplace(skgen_meta, " + Self +
+               "))",
+           {Self});
+    F.lines(Call->Prelude);
+    Code C =
+        Call->call(A.outCallArgs("skgen_" + Self + ".tensor()", Call->Convert));
+    F.stmt(C.Text, C.Uses);
+    F.stmt("skgen_" + Self + ".finish()");
   } else {
-    S += indent(2) + "::skgen::check_inplace(skgen_meta, " + Self + ");\n";
+    F.stmt("::skgen::check_inplace(skgen_meta, " + Self + ")", {Self});
   }
-  S += indent(2) + "return " + Self + ";\n";
-  return withKeys(A.Inplace->declaration(Name, unusedParams(*A.Inplace, S)),
-                  Call) +
-         " {\n" + S + "}\n";
+  F.stmt("return " + Self, {Self});
+  return renderFunction(F);
 }
 
 std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
                     const OutCall *Call, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
-  std::string S;
+  FunctionSpec F = spec(Name, A.Out, Call);
   if (Guard)
-    S += deviceGuard(*A.MetaSig, Inc, Outs.front());
-  S += metaCall(A, Inc);
-  std::string Options =
-      optionsLocal(inputOptions(A, Outs.front()), Outs.size(), S);
+    F.DeviceGuard = deviceGuard(*A.MetaSig, Inc, Outs.front());
+  F.lines(metaLocal(A, Inc));
+  Code Options = optionsLocal(inputOptions(A, Outs.front()), Outs.size(), F);
   for (size_t I = 0; I < Outs.size(); ++I) {
+    std::set<std::string> Uses = Options.Uses;
+    Uses.insert(Outs[I]);
     std::string Check = "::skgen::check_out(skgen_meta, " + std::to_string(I) +
-                        ", " + Outs[I] + ", " + Options + ")";
+                        ", " + Outs[I] + ", " + Options.Text + ")";
     if (Call)
-      S += indent(2) + "::skgen::Output skgen_" + Outs[I] + "(" + Outs[I] +
-           ", skgen_meta, " + std::to_string(I) + ", " + Check + ");\n";
+      F.stmt("::skgen::Output skgen_" + Outs[I] + "(" + Outs[I] +
+                 ", skgen_meta, " + std::to_string(I) + ", " + Check + ")",
+             Uses);
     else
-      S += indent(2) + Check + ";\n";
+      F.stmt(Check, Uses);
   }
   if (Call) {
-    S += Call->Prelude;
-    S += indent(2) + Call->call(A.outCallArgsViaOutputs(Call->Convert)) + ";\n";
+    F.lines(Call->Prelude);
+    Code C = Call->call(A.outCallArgsViaOutputs(Call->Convert));
+    F.stmt(C.Text, C.Uses);
     for (const std::string &O : Outs)
-      S += indent(2) + "skgen_" + O + ".finish();\n";
+      F.stmt("skgen_" + O + ".finish()");
   }
-  S += returnOutArguments(A, Inc);
-  return withKeys(A.Out.declaration(Name, unusedParams(A.Out, S)), Call) +
-         " {\n" + S + "}\n";
+  F.lines(returnOutArguments(A, Inc));
+  return renderFunction(F);
 }
 
 //===--- Without a meta function ----------------------------------------===//
@@ -375,24 +350,25 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
 /// options of the first Tensor argument, else of the first Tensor? /
 /// Tensor[] argument that holds a tensor (out kernels resize their outputs),
 /// with the dtype of a `ScalarType? dtype` argument when one is given.
-std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
+void allocateOutputs(const FamilyApi &A, FunctionSpec &F, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
-  std::string S;
   if (!A.F->Options.AllocFunction.empty()) {
-    std::string Call = globalCppName(A.F->Options.AllocFunction) + "(" +
-                       A.Functional->argumentNames() + ")";
+    Code Call(globalCppName(A.F->Options.AllocFunction) + "(" +
+                  A.Functional->argumentNames() + ")",
+              paramNames(*A.Functional));
     if (Outs.size() == 1)
-      return indent(2) + "at::Tensor " + Outs.front() + " = " + Call + ";\n";
+      return F.stmt("at::Tensor " + Outs.front() + " = " + Call.Text,
+                    Call.Uses);
     Inc.add("tuple");
     std::string Tie;
     for (size_t I = 0; I < Outs.size(); ++I) {
-      S += indent(2) + "at::Tensor " + Outs[I] + ";\n";
+      F.stmt("at::Tensor " + Outs[I]);
       Tie += (I ? ", " : "") + Outs[I];
     }
-    return S + indent(2) + "::std::tie(" + Tie + ") = " + Call + ";\n";
+    return F.stmt("::std::tie(" + Tie + ") = " + Call.Text, Call.Uses);
   }
   Inc.add("ATen/Functions.h");
-  std::string Options = optionsExpression(*A.Functional);
+  Code Options(optionsExpression(*A.Functional), sourceNames(*A.Functional));
   // A `ScalarType? dtype` argument (as in aten's sum/mean/cumsum) sets the
   // dtype of a single output, when given.
   const CppParam *Dtype = nullptr;
@@ -401,36 +377,26 @@ std::string allocateOutputs(const FamilyApi &A, Includes &Inc) {
         P.Arg->Ty.unwrapOptional().isNamed("ScalarType"))
       Dtype = &P;
   if (Dtype && Outs.size() == 1) {
-    S += indent(2) + "at::TensorOptions skgen_options = " + Options + ";\n";
+    F.stmt("at::TensorOptions skgen_options = " + Options.Text, Options.Uses);
+    const std::string &D = Dtype->Name;
     if (Dtype->Arg->Ty.isOptional())
-      S += indent(2) + "if (" + Dtype->Name + ".has_value())\n" + indent(4) +
-           "skgen_options = skgen_options.dtype(*" + Dtype->Name + ");\n";
+      F.lines(Code("if (" + D + ".has_value())\n" +
+                       "  skgen_options = skgen_options.dtype(*" + D + ");\n",
+                   {D}));
     else
-      S += indent(2) + "skgen_options = skgen_options.dtype(" + Dtype->Name +
-           ");\n";
-    Options = "skgen_options";
+      F.stmt("skgen_options = skgen_options.dtype(" + D + ")", {D});
+    Options = Code("skgen_options");
   }
   for (const std::string &N : Outs)
-    S +=
-        indent(2) + "at::Tensor " + N + " = at::empty({0}, " + Options + ");\n";
-  return S;
+    F.stmt("at::Tensor " + N + " = at::empty({0}, " + Options.Text + ")",
+           Options.Uses);
 }
 
 } // namespace
 
-/// `static auto skgen_op = ...typed<Sig>();` for \p Op.
-static std::string typedHandle(const schema::OperatorName &Op,
-                               const CppSignature &Sig, Includes &Inc) {
-  Inc.add("ATen/core/dispatch/Dispatcher.h");
-  return indent(2) + "static auto skgen_op =\n" + indent(6) +
-         "c10::Dispatcher::singleton()\n" + indent(10) + ".findSchemaOrThrow(" +
-         cppStringLiteral(Op.qualifiedName()) + ", " +
-         cppStringLiteral(Op.Overload) + ")\n" + indent(10) + ".typed<" +
-         Sig.functionType() + ">();\n";
-}
-
-std::string typedOutHandle(const FamilyApi &A, Includes &Inc) {
-  return typedHandle(A.F->Out.Op, A.Out, Inc);
+Code typedOutHandle(const FamilyApi &A, Includes &Inc) {
+  Inc.add("skgen/library.h");
+  return typedHandle(A.F->Out.Op, A.Out);
 }
 
 std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
@@ -449,34 +415,37 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
   for (size_t I = 0; I < FB.Wrapped.size(); ++I)
     if (FB.Wrapped[I])
       Wrapped.insert(A.F->Out.Arguments[I].Name);
+  OutCall Keys{"", Code(), Redispatch ? "skgen_keys" : "", {}};
+  FunctionSpec F = spec(Name, *Mine, &Keys);
   // Each Scalar as aten passes a Python number to a Tensor overload: a 0-dim
   // CPU tensor marked as a wrapped number, so that type promotion treats it
   // as a Scalar (at::result_type), whatever the device of the other operands.
   Inc.add("ATen/ScalarOps.h");
-  std::string S, Args, Keys = "skgen_keys";
+  std::string Args, KeySet = "skgen_keys";
   for (const CppParam &P : Mine->Params) {
     std::string Arg = P.Name;
     if (P.Arg && Wrapped.count(P.Arg->Name)) {
       Arg = "skgen_" + P.Name;
-      S += indent(2) + "const at::Tensor " + Arg +
-           " = at::native::wrapped_scalar_tensor(" + P.Name + ");\n";
-      Keys += " | " + Arg + ".key_set()";
+      F.stmt("const at::Tensor " + Arg +
+             " = at::native::wrapped_scalar_tensor(" + P.Name + ")");
+      KeySet += " | " + Arg + ".key_set()";
     }
     Args += (Args.empty() ? "" : ", ") + Arg;
   }
-  S += typedHandle(fallbackTarget(*A.F, K), *Theirs, Inc);
+  Inc.add("skgen/library.h");
+  F.lines(typedHandle(fallbackTarget(*A.F, K), *Theirs));
   if (Redispatch) {
     // As the alias-key wrappers: below the keys handled by now, with the
     // backend of every tensor argument (a wrapped number is a CPU tensor,
     // the lowest backend: it decides only for an op without other tensors).
     Inc.add("c10/core/DispatchKeySet.h");
-    S += indent(2) + "return skgen_op.redispatch((" + Keys +
-         ") & c10::after_ADInplaceOrView_keyset, " + Args + ");\n";
+    F.stmt("return skgen_op.redispatch((" + KeySet +
+               ") & c10::after_ADInplaceOrView_keyset, " + Args + ")",
+           paramNames(*Mine));
   } else {
-    S += indent(2) + "return skgen_op.call(" + Args + ");\n";
+    F.stmt("return skgen_op.call(" + Args + ")", paramNames(*Mine));
   }
-  OutCall Call{"", "", Redispatch ? "skgen_keys" : "", {}};
-  return withKeys(Mine->declaration(Name), &Call) + " {\n" + S + "}\n";
+  return renderFunction(F);
 }
 
 OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc) {
@@ -501,14 +470,15 @@ std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
                               bool Guard, const OutCall &Call, Includes &Inc) {
   if (A.hasMeta())
     return metaFunctional(A, Name, Guard, &Call, Inc);
-  std::string S = withKeys(A.Functional->declaration(Name), &Call) + " {\n";
+  FunctionSpec F = spec(Name, *A.Functional, &Call);
   if (Guard)
-    S += deviceGuard(*A.Functional, Inc);
-  S += allocateOutputs(A, Inc);
-  S += Call.Prelude;
-  S += indent(2) + Call.call(A.outCallArgs("", Call.Convert)) + ";\n";
-  S += returnOutputs(A, Inc);
-  return S + "}\n";
+    F.DeviceGuard = deviceGuard(*A.Functional, Inc);
+  allocateOutputs(A, F, Inc);
+  F.lines(Call.Prelude);
+  Code C = Call.call(A.outCallArgs("", Call.Convert));
+  F.stmt(C.Text, C.Uses);
+  F.lines(returnOutputs(A, Inc));
+  return renderFunction(F);
 }
 
 std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
@@ -516,27 +486,29 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   if (A.hasMeta())
     return metaInplace(A, Name, Guard, &Call, Inc);
   const std::string &Self = A.Inplace->Params.front().Name;
-  std::string S = withKeys(A.Inplace->declaration(Name), &Call) + " {\n";
+  FunctionSpec F = spec(Name, *A.Inplace, &Call);
   if (Guard)
-    S += deviceGuard(*A.Inplace, Inc);
+    F.DeviceGuard = deviceGuard(*A.Inplace, Inc);
   // An in-place op never changes the shape of self, but an out= kernel may
   // resize its output (PyTorch's out= contract): turn a silent reshape of
   // self into an error.
   Inc.add("c10/util/DimVector.h");
   Inc.add("c10/util/Exception.h");
-  S += indent(2) + "const c10::DimVector skgen_self_sizes(" + Self +
-       ".sizes().begin(), " + Self + ".sizes().end());\n";
-  S += Call.Prelude;
-  S += indent(2) + Call.call(A.outCallArgs(Self, Call.Convert)) + ";\n";
-  S +=
-      indent(2) + "TORCH_CHECK(" + Self +
-      ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +
-      cppStringLiteral(A.F->Variants.Inplace->Op.str() + ": the out= kernel "
-                                                         "resized self from ") +
-      ", c10::IntArrayRef(skgen_self_sizes), \" to \", " + Self +
-      ".sizes(), \"; an in-place op cannot change the shape of self\");\n";
-  S += indent(2) + "return " + Self + ";\n";
-  return S + "}\n";
+  F.stmt("const c10::DimVector skgen_self_sizes(" + Self +
+             ".sizes().begin(), " + Self + ".sizes().end())",
+         {Self});
+  F.lines(Call.Prelude);
+  Code C = Call.call(A.outCallArgs(Self, Call.Convert));
+  F.stmt(C.Text, C.Uses);
+  F.stmt("TORCH_CHECK(" + Self +
+             ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +
+             cppStringLiteral(A.F->Variants.Inplace->Op.str() +
+                              ": the out= kernel resized self from ") +
+             ", c10::IntArrayRef(skgen_self_sizes), \" to \", " + Self +
+             ".sizes(), \"; an in-place op cannot change the shape of self\")",
+         {Self});
+  F.stmt("return " + Self, {Self});
+  return renderFunction(F);
 }
 
 std::string outWrapper(const FamilyApi &A, const std::string &Name, bool Guard,
@@ -547,48 +519,52 @@ std::string outWrapper(const FamilyApi &A, const std::string &Name, bool Guard,
 std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
                               Includes &Inc) {
   std::string Tensors;
+  std::set<std::string> TensorUses;
   for (const CppParam &P : A.Out.Params) {
     const schema::Type &T = P.Arg->Ty;
     bool Tensorish =
         T.isTensor() || ((T.isOptional() || T.isList()) &&
                          T.Elements.front().unwrapOptional().isTensor());
-    if (Tensorish)
-      Tensors += (Tensors.empty() ? "" : ", ") + P.Name;
+    if (!Tensorish)
+      continue;
+    Tensors += (Tensors.empty() ? "" : ", ") + P.Name;
+    TensorUses.insert(P.Name);
   }
-  std::string S;
-  S += indent(2) + "if (::skgen::any_requires_grad(" + Tensors + "))\n";
-  std::string Meta =
-      metaCall(A, Inc); // `  const ::skgen::Meta skgen_meta = X;`
-  std::string Call = Meta.substr(Meta.find("= ") + 2);
-  Call = Call.substr(0, Call.rfind(';'));
-  S += indent(4) + "::skgen::check_out_autograd(" + Call + ", " +
-       cppStringLiteral(A.F->Out.Op.qualifiedName()) + ");\n";
-  S += typedOutHandle(A, Inc);
-  S += indent(2) + "{\n" + indent(4) +
-       "at::AutoDispatchBelowADInplaceOrView skgen_below;\n" + indent(4) +
-       "skgen_op.redispatch(skgen_keys & c10::after_ADInplaceOrView_keyset, " +
-       A.outCallArgs() + ");\n" + indent(2) + "}\n";
-  std::vector<std::string> Outs = A.outNames();
-  for (const std::string &O : Outs)
-    S += indent(2) + "::skgen::bump_version(" + O + ");\n";
-  S += returnOutArguments(A, Inc);
-  std::string Decl = A.Out.declaration(Name);
-  size_t Open = Decl.find('(');
-  Decl.insert(Open + 1, std::string("c10::DispatchKeySet skgen_keys") +
-                            (A.Out.Params.empty() ? "" : ", "));
-  return Decl + " {\n" + S + "}\n";
+  OutCall Keys{"", Code(), "skgen_keys", {}};
+  FunctionSpec F = spec(Name, A.Out, &Keys);
+  Code Meta = metaCall(A, Inc);
+  F.lines(
+      Code("if (::skgen::any_requires_grad(" + Tensors + "))\n", TensorUses));
+  F.stmt("  ::skgen::check_out_autograd(" + Meta.Text + ", " +
+             cppStringLiteral(A.F->Out.Op.qualifiedName()) + ")",
+         Meta.Uses);
+  F.lines(typedOutHandle(A, Inc));
+  Code Args = A.outCallArgs();
+  F.lines(Code("{\n"
+               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
+               "  skgen_op.redispatch(skgen_keys & "
+               "c10::after_ADInplaceOrView_keyset, " +
+                   Args.Text +
+                   ");\n"
+                   "}\n",
+               Args.Uses));
+  for (const std::string &O : A.outNames())
+    F.stmt("::skgen::bump_version(" + O + ")", {O});
+  F.lines(returnOutArguments(A, Inc));
+  return renderFunction(F);
 }
 
-std::string metaKernel(const FamilyApi &A, Registration::Kind K,
-                       const std::string &Name, Includes &Inc) {
-  switch (K) {
-  case Registration::Kind::MetaFunctional:
-    return metaFunctional(A, Name, false, nullptr, Inc);
-  case Registration::Kind::MetaInplace:
-    return metaInplace(A, Name, false, nullptr, Inc);
-  default:
-    return metaOut(A, Name, false, nullptr, Inc);
-  }
+std::string metaFunctionalKernel(const FamilyApi &A, const std::string &Name,
+                                 Includes &Inc) {
+  return metaFunctional(A, Name, false, nullptr, Inc);
+}
+std::string metaInplaceKernel(const FamilyApi &A, const std::string &Name,
+                              Includes &Inc) {
+  return metaInplace(A, Name, false, nullptr, Inc);
+}
+std::string metaOutKernel(const FamilyApi &A, const std::string &Name,
+                          Includes &Inc) {
+  return metaOut(A, Name, false, nullptr, Inc);
 }
 
 } // namespace gen

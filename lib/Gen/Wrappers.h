@@ -1,15 +1,17 @@
 //===- Wrappers.h - Bodies of the generated wrapper functions ---*- C++ -*-===//
 //
 // Internal to lib/Gen. The emitters (Generate.cpp) decide what is registered
-// where; this file writes the C++ functions they register: functional,
+// where; this file describes the C++ functions they register -- functional,
 // in-place and out= wrappers (direct or through the dispatcher) and the Meta
-// kernels generated from a family's meta function (docs/generation.md).
+// kernels generated from a family's meta function (docs/generation.md) -- as
+// FunctionSpecs, which Render.cpp lays out.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_GEN_WRAPPERS_H
 #define SKGEN_GEN_WRAPPERS_H
 
 #include "Gen/Api.h"
+#include "Gen/Render.h"
 #include "Graph/OpGraph.h"
 
 #include <optional>
@@ -47,24 +49,22 @@ struct FamilyApi {
   /// The out call's arguments, with out arguments replaced by \p OutAs (or
   /// their own names when empty), each passed through the macro \p Convert
   /// names for it (OutCall::Convert).
-  std::string outCallArgs(const std::string &OutAs = "",
-                          const std::vector<std::string> &Convert = {}) const;
+  Code outCallArgs(const std::string &OutAs = "",
+                   const std::vector<std::string> &Convert = {}) const;
   /// The out call's arguments with each out argument `x` as
   /// `skgen_x.tensor()`.
-  std::string
+  Code
   outCallArgsViaOutputs(const std::vector<std::string> &Convert = {}) const;
   /// True if an argument is `SymInt` or `SymInt[]` (skgen/symint.h).
   bool hasSymbolic() const;
 };
 
-inline std::string indent(unsigned N) { return std::string(N, ' '); }
-
 /// How a wrapper calls the out kernel: directly, or through the dispatcher
 /// (`skgen_op.call`, a new dispatch) or below the current key
 /// (`skgen_op.redispatch`, with the keys the dispatcher passed in).
 struct OutCall {
-  std::string Callee;  // `::myops::add_out_cpu` or `skgen_op.call`
-  std::string Prelude; // e.g. the typed handle
+  std::string Callee; // `::myops::add_out_cpu` or `skgen_op.call`
+  Code Prelude;       // e.g. the typed handle
   /// When set, the wrapper takes `c10::DispatchKeySet skgen_keys` as first
   /// parameter (the dispatcher passes it, the schema does not show it) and
   /// the call's first argument is this expression.
@@ -76,8 +76,10 @@ struct OutCall {
   std::vector<std::string> Convert;
 
   /// `Callee(Keys, Args)`.
-  std::string call(const std::string &Args) const {
-    return Callee + "(" + (Keys.empty() ? "" : Keys + ", ") + Args + ")";
+  Code call(const Code &Args) const {
+    return Code(Callee + "(" + (Keys.empty() ? "" : Keys + ", ") + Args.Text +
+                    ")",
+                Args.Uses);
   }
 };
 
@@ -98,26 +100,25 @@ OutCall directCall(const FamilyApi &A, const graph::Kernel &K);
 /// The out signature as kernel \p K declares it (c10::SymInt or int64_t for
 /// a `SymInt` argument, ...), for a forward declaration.
 CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K);
-/// `c10::OptionalDeviceGuard guard(at::device_of(x));` when \p Sig has an
-/// argument that carries a device; else, given \p FallbackTensor (an out=
-/// tensor), on that tensor's device.
-std::string deviceGuard(const CppSignature &Sig, Includes &Inc,
-                        const std::string &FallbackTensor = "");
-/// `const ::skgen::Meta skgen_meta = <the meta function>(args);`
-std::string metaCall(const FamilyApi &A, Includes &Inc);
+/// The device a wrapper runs on (FunctionSpec::DeviceGuard): that of \p
+/// Sig's first argument that carries one; else, given \p FallbackTensor (an
+/// out= tensor), that tensor's device.
+Code deviceGuard(const CppSignature &Sig, Includes &Inc,
+                 const std::string &FallbackTensor = "");
+/// The meta function's call: `<the meta function>(args)`.
+Code metaCall(const FamilyApi &A, Includes &Inc);
+/// `const ::skgen::Meta skgen_meta = <metaCall>;`
+Code metaLocal(const FamilyApi &A, Includes &Inc);
 /// The options outputs are allocated with (device, layout): those of the
 /// op's tensor arguments; for an op without any, of \p Fallback (an out=
 /// tensor) or the defaults.
-std::string inputOptions(const FamilyApi &A, const std::string &Fallback);
+Code inputOptions(const FamilyApi &A, const std::string &Fallback);
 /// `return out;`, or the out= overload's tuple of references to its out
 /// arguments.
-std::string returnOutArguments(const FamilyApi &A, Includes &Inc);
-/// \p Decl with `c10::DispatchKeySet skgen_keys` as first parameter when
-/// \p Call redispatches.
-std::string withKeys(std::string Decl, const OutCall *Call);
+Code returnOutArguments(const FamilyApi &A, Includes &Inc);
 
-/// `static auto skgen_op = ...typed<Sig>();` for ns::foo.out.
-std::string typedOutHandle(const FamilyApi &A, Includes &Inc);
+/// The typed handle of ns::foo.out (OutCall::Prelude).
+Code typedOutHandle(const FamilyApi &A, Includes &Inc);
 
 std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
                               bool Guard, const OutCall &Call, Includes &Inc);
@@ -163,10 +164,14 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
 std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
                               Includes &Inc);
 
-/// A Meta kernel generated from the meta function (no computation):
-/// \p K is MetaFunctional, MetaInplace or MetaOut.
-std::string metaKernel(const FamilyApi &A, graph::Registration::Kind K,
-                       const std::string &Name, Includes &Inc);
+/// The Meta kernels generated from the meta function (no computation) of
+/// the functional, in-place and out= overloads.
+std::string metaFunctionalKernel(const FamilyApi &A, const std::string &Name,
+                                 Includes &Inc);
+std::string metaInplaceKernel(const FamilyApi &A, const std::string &Name,
+                              Includes &Inc);
+std::string metaOutKernel(const FamilyApi &A, const std::string &Name,
+                          Includes &Inc);
 
 } // namespace gen
 } // namespace skgen

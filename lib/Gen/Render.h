@@ -1,0 +1,92 @@
+//===- Render.h - Generated C++ from specs and templates --------*- C++ -*-===//
+//
+// Internal to lib/Gen: the one place generated text is laid out. A wrapper
+// is described by a FunctionSpec (name, signature, device guard, body parts
+// and the parameters each part names) and rendered by renderFunction; the
+// fixed shapes around it (namespaces, TORCH_LIBRARY blocks, typed handles)
+// are CodeTemplates, as in torchgen's code_template.py.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_GEN_RENDER_H
+#define SKGEN_GEN_RENDER_H
+
+#include "Gen/Api.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace gen {
+
+/// A template with `${name}` placeholders. A placeholder alone on its line
+/// takes a multi-line value, each line indented as the placeholder is; an
+/// empty value removes that line. Elsewhere the value is inserted as it is.
+class CodeTemplate {
+public:
+  explicit CodeTemplate(llvm::StringRef Text) : Text(Text) {}
+  /// Every placeholder must have a value in \p Env.
+  std::string substitute(const std::map<std::string, std::string> &Env) const;
+
+private:
+  llvm::StringRef Text;
+};
+
+/// Generated code (an expression, or whole statements) and the parameters
+/// of the enclosing function it names.
+struct Code {
+  std::string Text;
+  std::set<std::string> Uses;
+
+  Code() = default;
+  Code(std::string Text, std::set<std::string> Uses = {})
+      : Text(std::move(Text)), Uses(std::move(Uses)) {}
+  bool empty() const { return Text.empty(); }
+};
+
+/// The names of \p Sig's parameters (code that passes them all on).
+std::set<std::string> paramNames(const CppSignature &Sig);
+
+/// A generated C++ function.
+struct FunctionSpec {
+  std::string Name;
+  CppSignature Sig;
+  /// The dispatcher passes `c10::DispatchKeySet skgen_keys` first (the
+  /// schema does not show it).
+  bool TakesKeys = false;
+  /// An `std::optional<at::Device>` expression the body runs under
+  /// (`c10::OptionalDeviceGuard`); empty for none.
+  Code DeviceGuard;
+  /// Statements, one per line, indented relative to the body.
+  std::vector<Code> Body;
+
+  /// Appends statement \p Text (`;` and newline added), naming \p Uses.
+  void stmt(const std::string &Text, const std::set<std::string> &Uses = {});
+  /// Appends statements \p C as they are (whole lines).
+  void lines(const Code &C) { Body.push_back(C); }
+  /// Parameters some part names; the others are declared without a name
+  /// (generated Meta kernels use few of theirs: no -Wunused-parameter).
+  std::set<std::string> used() const;
+};
+
+std::string renderFunction(const FunctionSpec &F);
+
+/// `static auto skgen_op = ::skgen::typed_op<Sig>("ns::op", "overload");`
+/// (skgen/library.h): the typed handle of \p Op, whose signature is \p Sig.
+Code typedHandle(const schema::OperatorName &Op, const CppSignature &Sig);
+
+/// `namespace {` ... `} // namespace` around wrapper definitions.
+std::string anonymousNamespace(const std::string &Body);
+/// `TORCH_LIBRARY_IMPL(ns, KEY, m) {` ... `}`.
+std::string libraryImpl(const std::string &Ns, const std::string &Key,
+                        const std::string &Body);
+/// `m.impl("name.overload", Fn);`
+std::string implLine(const schema::OperatorName &Op, const std::string &Fn);
+
+} // namespace gen
+} // namespace skgen
+
+#endif
