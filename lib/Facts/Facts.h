@@ -124,6 +124,14 @@ struct KernelFact {
   /// or operator name, keys, options or signature): the link phase does not
   /// report what the scan checks a second time.
   bool AnnotationErrors = false;
+
+  /// The file generated code for this declaration goes to: InsertFile, else
+  /// the function's file, else the annotation's.
+  const std::string &placementFile() const {
+    if (!InsertFile.empty())
+      return InsertFile;
+    return Loc.valid() ? Loc.File : AnnotationLoc.File;
+  }
 };
 
 /// Everything learnt from one translation unit.

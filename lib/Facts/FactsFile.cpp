@@ -39,11 +39,6 @@ bool readFactsFile(const std::string &Path, std::vector<TUFacts> &Out,
 }
 
 /// Where generated code for \p K goes (as Graph and Gen decide it).
-static const std::string &placementFile(const KernelFact &K) {
-  if (!K.InsertFile.empty())
-    return K.InsertFile;
-  return K.Loc.valid() ? K.Loc.File : K.AnnotationLoc.File;
-}
 
 /// \p P with symbolic links resolved as far as the path exists.
 static std::string resolved(const std::string &P) {
@@ -100,7 +95,7 @@ bool confineFacts(const std::vector<TUFacts> &Facts, size_t First,
       Check(F.Path);
     }
     for (const KernelFact &K : T.Kernels) {
-      const std::string &P = placementFile(K);
+      const std::string &P = K.placementFile();
       if (!Recorded.count(P)) {
         Diags.push_back(errorAt(
             K.AnnotationLoc.valid() ? K.AnnotationLoc : SourceLoc{P, 1, 1},

@@ -136,7 +136,8 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   const bool Guard = keyNeedsDeviceGuard(R.Key);
   auto Direct = [&] { return directCall(A, *R.Via); };
   // The alias key's: through the dispatcher.
-  const bool Call = C.Opts.AliasDispatch == "call" || R.Key == "DefaultBackend";
+  const bool Call =
+      C.Opts.AliasDispatch == "call" || R.Key == keys::DefaultBackend;
   switch (R.K) {
   case RK::Def:
     llvm_unreachable("m.def is DefsEmitter's");
@@ -284,7 +285,7 @@ struct AliasKeyEmitter {
     if (Code.Impls.empty())
       return "";
     Inc.add("torch/library.h");
-    if (Key == "DefaultBackend")
+    if (Key == keys::DefaultBackend)
       Inc.Checks.insert(DefaultBackendCheck);
     if (C.General)
       Through = "the overload\n// " + C.General->F->Out.Op.str() +
@@ -305,7 +306,7 @@ struct MetaEmitter {
     Inc.add("torch/library.h");
     return "// Meta: shapes and dtypes from the meta function, no data\n" +
            anonymousNamespace(Code.Wrappers) + "\n" +
-           libraryImpl(C.A.F->Out.Op.Namespace, "Meta", Code.Impls);
+           libraryImpl(C.A.F->Out.Op.Namespace, keys::Meta.str(), Code.Impls);
   }
 };
 
@@ -322,7 +323,8 @@ struct AutogradEmitter {
            "grad.\n" +
            (Code.Wrappers.empty() ? ""
                                   : anonymousNamespace(Code.Wrappers) + "\n") +
-           libraryImpl(C.A.F->Out.Op.Namespace, "Autograd", Code.Impls);
+           libraryImpl(C.A.F->Out.Op.Namespace, keys::Autograd.str(),
+                       Code.Impls);
   }
 };
 
@@ -373,14 +375,10 @@ struct FileContent {
   }
 };
 
-std::string familyFile(const Family &F) {
-  return !F.InsertFile.empty() ? F.InsertFile : F.DeclLoc.File;
-}
-std::string kernelFile(const Kernel &K) {
-  if (!K.InsertFile.empty())
-    return K.InsertFile;
-  return K.Loc.valid() ? K.Loc.File : K.AnnotationLoc.File;
-}
+// Where code goes is the linker's decision (Family/Kernel::InsertFile,
+// KernelFact::placementFile).
+const std::string &familyFile(const Family &F) { return F.InsertFile; }
+const std::string &kernelFile(const Kernel &K) { return K.InsertFile; }
 
 } // namespace
 

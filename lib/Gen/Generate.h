@@ -2,6 +2,7 @@
 #ifndef SKGEN_GEN_GENERATE_H
 #define SKGEN_GEN_GENERATE_H
 
+#include "Basic/DispatchKeys.h"
 #include "Graph/OpGraph.h"
 
 #include <string>
@@ -11,7 +12,7 @@ namespace skgen {
 namespace gen {
 
 struct GenOptions {
-  std::string AliasKey = "CompositeExplicitAutograd";
+  std::string AliasKey = keys::CompositeExplicitAutograd.str();
   /// --output=FILE: generate one self-contained block for this file (with
   /// the includes and forward declarations of the kernels it needs) instead
   /// of one block per annotated file.

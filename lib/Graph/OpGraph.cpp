@@ -418,7 +418,7 @@ private:
     F.TorchCompile = K.TorchCompile;
     F.InsertAfterOffset = K.InsertAfterOffset;
     F.InsertAfterLine = K.InsertAfterLine;
-    F.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
+    F.InsertFile = K.placementFile();
     F.Unplaced = K.DefinitionUnseen;
     if (!Ok) {
       InvalidFamilies.insert(Name);
@@ -459,7 +459,7 @@ private:
     Ker.AnnotationLoc = K.AnnotationLoc;
     Ker.InsertAfterOffset = K.InsertAfterOffset;
     Ker.InsertAfterLine = K.InsertAfterLine;
-    Ker.InsertFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
+    Ker.InsertFile = K.placementFile();
     Ker.Unplaced = K.DefinitionUnseen;
     for (const CppParamFact &P : K.Params)
       Ker.ParamCanonicals.push_back(P.Canonical);
@@ -543,7 +543,7 @@ private:
     }
     // Per-kernel code in another file calls the family's meta function
     // through a redeclaration, which needs external linkage.
-    std::string KernelFile = K.InsertFile.empty() ? K.Loc.File : K.InsertFile;
+    const std::string &KernelFile = K.placementFile();
     if (F.Options.MetaFunctionLocal && KernelFile != F.InsertFile) {
       Diagnostic D = errorAt(
           K.AnnotationLoc,
