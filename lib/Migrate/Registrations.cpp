@@ -112,13 +112,9 @@ public:
   Collector(ASTContext &Ctx, Preprocessor &PP, LocConverter &Locs,
             RegistrationScan &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Locs(Locs),
-        Out(Out), CanonPolicy(LO), WrittenPolicy(LO), NamePolicy(LO) {
-    CanonPolicy.SuppressTagKeyword = true;
-    CanonPolicy.PrintCanonicalTypes = true;
-    CanonPolicy.SuppressDefaultTemplateArgs = true;
-    WrittenPolicy.SuppressTagKeyword = true;
-    NamePolicy.SuppressUnwrittenScope = true;
-    NamePolicy.SuppressInlineNamespace = true;
+        Out(Out), CanonPolicy(scan::canonicalTypePolicy(LO)),
+        WrittenPolicy(scan::writtenTypePolicy(LO)),
+        NamePolicy(scan::qualifiedNamePolicy(LO)) {
     Spellings.emplace(Ctx, CanonPolicy);
     HaveAnnotations =
         PP.isMacroDefined(annotationMacro(Annotation::Structured));

@@ -105,16 +105,9 @@ class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Locs(Locs),
-        Out(Out) {
-    CanonPolicy = PrintingPolicy(LO);
-    CanonPolicy.SuppressTagKeyword = true;
-    CanonPolicy.PrintCanonicalTypes = true;
-    CanonPolicy.SuppressDefaultTemplateArgs = true;
-    WrittenPolicy = PrintingPolicy(LO);
-    WrittenPolicy.SuppressTagKeyword = true;
-    NamePolicy = PrintingPolicy(LO);
-    NamePolicy.SuppressUnwrittenScope = true;
-    NamePolicy.SuppressInlineNamespace = true;
+        Out(Out), CanonPolicy(canonicalTypePolicy(LO)),
+        WrittenPolicy(writtenTypePolicy(LO)),
+        NamePolicy(qualifiedNamePolicy(LO)) {
     Spellings.emplace(Ctx, CanonPolicy);
   }
 
@@ -200,8 +193,7 @@ private:
   LocConverter &Locs;
   TUFacts &Out;
   std::optional<TorchSpellings> Spellings; // c10 vs std names, per TU.
-  PrintingPolicy CanonPolicy{LangOptions()}, WrittenPolicy{LangOptions()},
-      NamePolicy{LangOptions()};
+  PrintingPolicy CanonPolicy, WrittenPolicy, NamePolicy;
   std::vector<const FunctionDecl *> Order;
   std::map<const FunctionDecl *, std::vector<Annot>> ByFunction;
   // Parsed schemas of the recorded facts (index into Out.Kernels).

@@ -61,17 +61,35 @@ static bool isDropped(const llvm::opt::Arg &A) {
   return false;
 }
 
+namespace {
+/// A compile command (argv[0] = compiler) read by Clang's driver option
+/// table.
+struct ParsedCommand {
+  explicit ParsedCommand(const std::vector<std::string> &Args)
+      : Argv(argvOf(Args)),
+        Parsed(compat::parseDriverArgs(Argv, MissingIndex, MissingCount)) {}
+  static std::vector<const char *>
+  argvOf(const std::vector<std::string> &Args) {
+    std::vector<const char *> V;
+    for (size_t I = 1; I < Args.size(); ++I)
+      V.push_back(Args[I].c_str());
+    return V;
+  }
+  std::vector<const char *> Argv; // Args without argv[0].
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed;
+};
+} // namespace
+
 std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
                                            std::vector<std::string> *Dropped) {
   if (Args.empty())
     return Args;
-  std::vector<const char *> Argv;
-  for (size_t I = 1; I < Args.size(); ++I)
-    Argv.push_back(Args[I].c_str());
-
-  unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Parsed =
-      compat::parseDriverArgs(Argv, MissingIndex, MissingCount);
+  ParsedCommand Cmd(Args);
+  const std::vector<const char *> &Argv = Cmd.Argv;
+  const llvm::opt::InputArgList &Parsed = Cmd.Parsed;
+  const unsigned MissingIndex = Cmd.MissingIndex,
+                 MissingCount = Cmd.MissingCount;
 
   // Each parsed Arg spans argv[Index, next Arg's Index).
   std::vector<std::pair<unsigned, const llvm::opt::Arg *>> ByIndex;
@@ -127,14 +145,9 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
   // Clang's driver reads the command: every spelling (-Idir, -I dir,
   // --include-directory=dir, -include f, --include=f, ...) and every
   // option that takes a value which looks like one of these.
-  std::vector<const char *> Argv;
-  for (size_t I = 1; I < Args.size(); ++I)
-    Argv.push_back(Args[I].c_str());
-  unsigned MissingIndex = 0, MissingCount = 0;
-  llvm::opt::InputArgList Parsed =
-      compat::parseDriverArgs(Argv, MissingIndex, MissingCount);
+  ParsedCommand Cmd(Args);
   for (const llvm::opt::Arg *A :
-       Parsed.filtered(opts::OPT_I, opts::OPT_iquote, opts::OPT_include)) {
+       Cmd.Parsed.filtered(opts::OPT_I, opts::OPT_iquote, opts::OPT_include)) {
     llvm::StringRef V = A->getValue();
     if (A->getOption().matches(opts::OPT_include))
       Out.Forced.push_back(V.str());

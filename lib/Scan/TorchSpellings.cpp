@@ -11,6 +11,27 @@
 namespace skgen {
 namespace scan {
 
+clang::PrintingPolicy canonicalTypePolicy(const clang::LangOptions &LO) {
+  clang::PrintingPolicy P(LO);
+  P.SuppressTagKeyword = true;
+  P.PrintCanonicalTypes = true;
+  P.SuppressDefaultTemplateArgs = true;
+  return P;
+}
+
+clang::PrintingPolicy writtenTypePolicy(const clang::LangOptions &LO) {
+  clang::PrintingPolicy P(LO);
+  P.SuppressTagKeyword = true;
+  return P;
+}
+
+clang::PrintingPolicy qualifiedNamePolicy(const clang::LangOptions &LO) {
+  clang::PrintingPolicy P(LO);
+  P.SuppressUnwrittenScope = true;
+  P.SuppressInlineNamespace = true;
+  return P;
+}
+
 using namespace clang;
 
 /// True if `c10::<Name>` in this TU is `std::<Name>` (a using-declaration or

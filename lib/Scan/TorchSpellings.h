@@ -22,11 +22,20 @@
 
 namespace clang {
 class ASTContext;
+class LangOptions;
 struct PrintingPolicy;
 } // namespace clang
 
 namespace skgen {
 namespace scan {
+
+/// How facts print what they record, for every reader of the AST (the
+/// annotation scan, --migrate's registration scan), so their spellings
+/// compare: canonical types (CppParamFact::Canonical, `c10::ArrayRef<long>`),
+/// types as written (`const at::Scalar &`) and qualified names.
+clang::PrintingPolicy canonicalTypePolicy(const clang::LangOptions &LO);
+clang::PrintingPolicy writtenTypePolicy(const clang::LangOptions &LO);
+clang::PrintingPolicy qualifiedNamePolicy(const clang::LangOptions &LO);
 
 class TorchSpellings {
 public:
