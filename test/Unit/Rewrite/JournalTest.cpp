@@ -1,5 +1,6 @@
 //===- JournalTest.cpp - Lock files are untrusted input -------------------===//
 #include "Rewrite/Journal.h"
+#include "TestFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -16,23 +17,8 @@ namespace fs = llvm::sys::fs;
 
 namespace {
 
-struct TempDir {
-  TempDir() {
-    llvm::SmallString<128> P;
-    EXPECT_FALSE(fs::createUniqueDirectory("skgen-journal-test", P));
-    Path = std::string(P);
-  }
-  ~TempDir() { fs::remove_directories(Path); }
-  std::string file(const std::string &Name) const { return Path + "/" + Name; }
-  std::string Path;
-};
-
-void writeFile(const std::string &Path, const std::string &Content) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  ASSERT_FALSE(EC) << Path;
-  OS << Content;
-}
+using skgen::test::TempDir;
+using skgen::test::writeFile;
 
 /// A FIFO or /dev/zero must not hang the test: SIGALRM ends it instead.
 struct HangGuard {

@@ -4,6 +4,7 @@
 #include "Blocks/Blocks.h"
 #include "Rewrite/Journal.h"
 #include "Rewrite/Text.h"
+#include "TestFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -26,31 +27,9 @@ namespace fs = llvm::sys::fs;
 
 namespace {
 
-class TempDir {
-public:
-  TempDir() {
-    llvm::SmallString<128> P;
-    EXPECT_FALSE(fs::createUniqueDirectory("skgen-rewrite-test", P));
-    Path = std::string(P);
-  }
-  ~TempDir() { fs::remove_directories(Path); }
-  std::string file(const std::string &Name) const { return Path + "/" + Name; }
-  std::string Path;
-};
-
-void writeFile(const std::string &Path, const std::string &Content) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  ASSERT_FALSE(EC) << Path;
-  OS << Content;
-}
-
-std::string readFile(const std::string &Path) {
-  auto B = llvm::MemoryBuffer::getFile(Path, false, false, true);
-  if (!B)
-    return "<missing>";
-  return (*B)->getBuffer().str();
-}
+using skgen::test::readFile;
+using skgen::test::TempDir;
+using skgen::test::writeFile;
 
 gen::FileBlock block(const std::string &File, const std::string &Body,
                      unsigned AfterLine) {
