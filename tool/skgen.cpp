@@ -83,12 +83,20 @@ static cl::opt<std::string>
                       "(DefaultBackend for PyTorch <= 1.9)"),
              cl::init(skgen::keys::CompositeExplicitAutograd.str()),
              cl::cat(SkgenCategory));
-static cl::opt<std::string> AliasDispatch(
+static cl::opt<skgen::gen::AliasDispatch> AliasDispatch(
     "alias-dispatch",
-    cl::desc("How the alias-key wrappers reach the out= kernel: 'redispatch' "
-             "(take the DispatchKeySet, redispatch below it; default) or "
-             "'call' (a second dispatch)"),
-    cl::init("redispatch"), cl::Hidden, cl::cat(SkgenCategory));
+    cl::desc("How the alias-key wrappers reach the out= kernel"),
+    cl::values(
+        clEnumValN(skgen::gen::AliasDispatch::Redispatch,
+                   skgen::gen::aliasDispatchName(
+                       skgen::gen::AliasDispatch::Redispatch),
+                   "take the DispatchKeySet, redispatch below it (default)"),
+        clEnumValN(
+            skgen::gen::AliasDispatch::Call,
+            skgen::gen::aliasDispatchName(skgen::gen::AliasDispatch::Call),
+            "a second dispatch")),
+    cl::init(skgen::gen::AliasDispatch::Redispatch), cl::Hidden,
+    cl::cat(SkgenCategory));
 static cl::opt<unsigned> Jobs("j", cl::Prefix,
                               cl::desc("Translation units scanned in parallel"),
                               cl::init(0), cl::cat(SkgenCategory));
@@ -272,12 +280,6 @@ int main(int argc, const char **argv) {
   if (!Color.empty() && Color != "auto" && Color != "always" &&
       Color != "never") {
     errs() << "skgen: error: --color takes 'auto', 'always' or 'never'\n";
-    return skgen::ExitError;
-  }
-  if (AliasDispatch != "redispatch" && AliasDispatch != "call") {
-    errs() << "skgen: error: --alias-dispatch takes 'redispatch' or 'call', "
-              "not '"
-           << AliasDispatch << "'\n";
     return skgen::ExitError;
   }
 

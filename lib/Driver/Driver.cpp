@@ -519,8 +519,9 @@ int Pipeline::apply(const graph::OpGraph &G,
   RO.Stamp = std::string("skgen ") + version();
   if (Opts.AliasKey != keys::CompositeExplicitAutograd)
     RO.Stamp += " --alias-key=" + Opts.AliasKey;
-  if (Opts.AliasDispatch != "redispatch")
-    RO.Stamp += " --alias-dispatch=" + Opts.AliasDispatch;
+  if (Opts.AliasDispatch != gen::AliasDispatch::Redispatch)
+    RO.Stamp += std::string(" --alias-dispatch=") +
+                gen::aliasDispatchName(Opts.AliasDispatch);
   std::vector<Diagnostic> PlanDiags;
   std::vector<rewrite::FileChange> Changes =
       rewrite::planChanges(Blocks, Scanned, RO, PlanDiags);

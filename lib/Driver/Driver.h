@@ -4,6 +4,7 @@
 
 #include "Basic/DispatchKeys.h"
 #include "Driver/Report.h"
+#include "Gen/Generate.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -46,7 +47,7 @@ struct DriverOptions {
   /// hand-written registrations skgen would generate (Driver/Migrate.h).
   bool Migrate = false;
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
-  std::string AliasDispatch = "redispatch"; // or "call" (gen::GenOptions)
+  gen::AliasDispatch AliasDispatch = gen::AliasDispatch::Redispatch;
   unsigned Jobs = 1;
   bool Force = false;
   bool NoPrefilter = false;

@@ -136,8 +136,8 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   const bool Guard = keyNeedsDeviceGuard(R.Key);
   auto Direct = [&] { return directCall(A, *R.Via); };
   // The alias key's: through the dispatcher.
-  const bool Call =
-      C.Opts.AliasDispatch == "call" || R.Key == keys::DefaultBackend;
+  const bool Call = C.Opts.AliasDispatch == AliasDispatch::Call ||
+                    R.Key == keys::DefaultBackend;
   switch (R.K) {
   case RK::Def:
     llvm_unreachable("m.def is DefsEmitter's");

@@ -11,6 +11,15 @@
 namespace skgen {
 namespace gen {
 
+/// How alias-key wrappers reach the out kernel: Redispatch (they take the
+/// DispatchKeySet and redispatch below it) or Call (a second, full
+/// dispatch). DefaultBackend (PyTorch <= 1.9) always uses Call.
+enum class AliasDispatch { Redispatch, Call };
+/// Its name on the command line and in block stamps: "redispatch", "call".
+inline const char *aliasDispatchName(AliasDispatch D) {
+  return D == AliasDispatch::Call ? "call" : "redispatch";
+}
+
 struct GenOptions {
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
   /// --output=FILE: generate one self-contained block for this file (with
@@ -21,10 +30,7 @@ struct GenOptions {
   /// family of each defines its schemas in TORCH_LIBRARY(ns, m), the others
   /// (and every other namespace) in TORCH_LIBRARY_FRAGMENT(ns, m).
   std::vector<std::string> OwnedNamespaces;
-  /// How alias-key wrappers reach the out kernel: `redispatch` (they take
-  /// the DispatchKeySet and redispatch below it) or `call` (a second, full
-  /// dispatch). DefaultBackend (PyTorch <= 1.9) always uses `call`.
-  std::string AliasDispatch = "redispatch";
+  gen::AliasDispatch AliasDispatch = gen::AliasDispatch::Redispatch;
 };
 
 /// The generated code that belongs in one source file: what that file's
