@@ -329,19 +329,8 @@ private:
   }
 
   CppParamFact param(QualType T, std::string Name, SourceLocation L) {
-    CppParamFact P;
-    P.Name = std::move(Name);
-    P.Spelling = T.getAsString(WrittenPolicy);
-    QualType C = T.getCanonicalType();
-    if (const auto *Ref = dyn_cast<LValueReferenceType>(C.getTypePtr())) {
-      P.IsReference = true;
-      C = Ref->getPointeeType().getCanonicalType();
-    }
-    P.IsConst = C.isConstQualified();
-    P.Canonical =
-        Spellings->normalize(C.getUnqualifiedType().getAsString(CanonPolicy));
-    P.Loc = Locs.convert(L);
-    return P;
+    return scan::cppParamFact(T, std::move(Name), Locs.convert(L),
+                              WrittenPolicy, CanonPolicy, *Spellings);
   }
 
   /// Whether the call is a statement of the block's own body, and the bytes

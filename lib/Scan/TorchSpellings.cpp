@@ -11,6 +11,26 @@
 namespace skgen {
 namespace scan {
 
+CppParamFact cppParamFact(clang::QualType T, std::string Name, SourceLoc Loc,
+                          const clang::PrintingPolicy &Written,
+                          const clang::PrintingPolicy &Canonical,
+                          const TorchSpellings &Spellings) {
+  CppParamFact P;
+  P.Name = std::move(Name);
+  P.Spelling = T.getAsString(Written);
+  clang::QualType C = T.getCanonicalType();
+  if (const auto *R =
+          llvm::dyn_cast<clang::LValueReferenceType>(C.getTypePtr())) {
+    P.IsReference = true;
+    C = R->getPointeeType().getCanonicalType();
+  }
+  P.IsConst = C.isConstQualified();
+  P.Canonical =
+      Spellings.normalize(C.getUnqualifiedType().getAsString(Canonical));
+  P.Loc = std::move(Loc);
+  return P;
+}
+
 clang::PrintingPolicy canonicalTypePolicy(const clang::LangOptions &LO) {
   clang::PrintingPolicy P(LO);
   P.SuppressTagKeyword = true;

@@ -16,6 +16,10 @@
 #ifndef SKGEN_SCAN_TORCHSPELLINGS_H
 #define SKGEN_SCAN_TORCHSPELLINGS_H
 
+#include "Facts/Facts.h"
+
+#include "clang/AST/Type.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,6 +40,15 @@ namespace scan {
 clang::PrintingPolicy canonicalTypePolicy(const clang::LangOptions &LO);
 clang::PrintingPolicy writtenTypePolicy(const clang::LangOptions &LO);
 clang::PrintingPolicy qualifiedNamePolicy(const clang::LangOptions &LO);
+
+class TorchSpellings;
+
+/// A parameter (or return, \p Name "") of type \p T as facts record it,
+/// for every reader of the AST alike.
+CppParamFact cppParamFact(clang::QualType T, std::string Name, SourceLoc Loc,
+                          const clang::PrintingPolicy &Written,
+                          const clang::PrintingPolicy &Canonical,
+                          const TorchSpellings &Spellings);
 
 class TorchSpellings {
 public:
