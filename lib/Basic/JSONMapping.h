@@ -82,7 +82,6 @@ template <class T> bool isDefault(const T &V) {
 /// Builds the JSON object of a mapped struct.
 class JSONWriter {
 public:
-  static constexpr bool Reading = false;
 
   template <class T> static nlohmann::json write(const T &V) {
     using json_mapping::IsOptional;
@@ -166,7 +165,6 @@ private:
 /// JSONMappingError on the first error (caught by readMapped).
 class JSONReader {
 public:
-  static constexpr bool Reading = true;
 
   /// Reads \p J into \p Out; false with \p Error on the first error.
   template <class T>

@@ -15,7 +15,7 @@ namespace {
 /// Converts to any member type, so T{Any{}, ...} compiles with up to as many
 /// initializers as the aggregate T has members.
 struct Any {
-  template <class U> operator U() const;
+  template <class U> operator U() const { return U{}; }
 };
 template <class T, class Seq, class = void>
 struct BraceInitializable : std::false_type {};
@@ -32,7 +32,6 @@ template <class T, size_t N = 0> constexpr size_t memberCount() {
 
 /// Walks a field list and records the address of every member it maps.
 struct MemberRecorder {
-  static constexpr bool Reading = false;
   std::set<const void *> Members;
   size_t Mapped = 0;
   void add(const void *P) {
@@ -90,7 +89,6 @@ TEST(Facts, FieldListsNameEveryMember) {
 /// Walks a field list and names every member (recursively) that has its
 /// default value.
 struct DefaultFinder {
-  static constexpr bool Reading = false;
   std::vector<std::string> Where, Defaults;
 
   template <class T> void visit(const char *Key, T &V) {
