@@ -34,7 +34,14 @@ std::string mapArguments(const FunctionSchema &S, const FunctionSchema &G,
              "same, in the same order)";
     if (A.Ty == B.Ty)
       continue;
-    if (A.Ty.isNamed("Scalar") && B.Ty.isTensor() && !B.Ty.Alias) {
+    if (A.Ty.isNamed("Scalar") && B.Ty.isTensor()) {
+      // The wrapped Scalar is a temporary: an argument the other overload
+      // may alias (or write) would leave the result pointing at it.
+      if (B.Ty.Alias)
+        return Which + "'" + A.Name + "' is a Scalar in '" + S.Op.str() +
+               "' but the aliasing '" + B.Ty.str() + "' in '" + G.Op.str() +
+               "'; a Scalar may only be passed as a Tensor that is not "
+               "aliased";
       Wrapped[I] = true;
       continue;
     }

@@ -124,6 +124,47 @@ void emitLine(std::string &Out, char Prefix, llvm::StringRef Line) {
     Out += "\n\\ No newline at end of file\n";
 }
 
+/// Bytes `git diff` quotes a path for (quote_c_style with core.quotePath):
+/// control bytes, '"', '\\', DEL and non-ASCII. A space is not one of them.
+bool needsQuoting(unsigned char C) {
+  return C < 0x20 || C == '"' || C == '\\' || C >= 0x7f;
+}
+
+/// \p Path as a diff header names it, as `git diff` does: C-quoted
+/// ("a/ops \303\274.cpp") when a byte needs quoting, as is otherwise. Both
+/// `git apply` and GNU `patch` read the quoted form.
+std::string diffPath(llvm::StringRef Path) {
+  if (llvm::none_of(Path, needsQuoting))
+    return Path.str();
+  // git's named escapes; every other byte that needs quoting is octal.
+  static constexpr llvm::StringLiteral Bytes = "\a\b\t\n\v\f\r\"\\",
+                                       Names = "abtnvfr\"\\";
+  std::string Out = "\"";
+  for (unsigned char C : Path) {
+    size_t Named = Bytes.find(char(C));
+    if (!needsQuoting(C)) {
+      Out += char(C);
+    } else if (Named != llvm::StringRef::npos) {
+      Out += '\\';
+      Out += Names[Named];
+    } else {
+      Out += '\\';
+      Out += char('0' + (C >> 6));
+      Out += char('0' + ((C >> 3) & 7));
+      Out += char('0' + (C & 7));
+    }
+  }
+  return Out + "\"";
+}
+
+/// A `---` / `+++` header line. A label with a space ends with a TAB, as
+/// git and GNU diff write it: GNU patch takes an unquoted name up to the
+/// first TAB (without one, up to the first space).
+std::string headerLine(llvm::StringRef Marker, llvm::StringRef Label) {
+  return (Marker + " " + Label + (Label.contains(' ') ? "\t" : "") + "\n")
+      .str();
+}
+
 } // namespace
 
 std::string diffText(llvm::StringRef Old, llvm::StringRef New,
@@ -134,7 +175,7 @@ std::string diffText(llvm::StringRef Old, llvm::StringRef New,
   std::vector<Op> Ops = diffLines(A, B);
   const size_t Context = 3;
   std::string Out;
-  Out += ("--- " + OldLabel + "\n+++ " + NewLabel + "\n").str();
+  Out += headerLine("---", OldLabel) + headerLine("+++", NewLabel);
   size_t I = 0;
   while (I < Ops.size()) {
     while (I < Ops.size() && Ops[I].Kind == ' ')
@@ -238,7 +279,8 @@ std::string unifiedDiff(const std::vector<FileChange> &Changes,
   for (const FileChange *C : Sorted) {
     std::string Rel = relativeTo(C->Path, BaseDir);
     Out += diffText(C->OldContent, C->NewContent,
-                    C->Created ? "/dev/null" : "a/" + Rel, "b/" + Rel);
+                    C->Created ? "/dev/null" : diffPath("a/" + Rel),
+                    diffPath("b/" + Rel));
   }
   return Out;
 }

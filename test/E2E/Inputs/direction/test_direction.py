@@ -161,8 +161,14 @@ class Direction(unittest.TestCase):
             self.assertTrue(r.requires_grad, name)
             with self.assertRaisesRegex(RuntimeError, "not implemented"):
                 r.sum().backward()
-        with self.assertRaisesRegex(RuntimeError, "don't support automatic differentiation"):
-            D.add.out(x, x, out=torch.empty(3))
+        # out= with an input that requires grad is refused for every
+        # differentiable dtype, floating and complex, as aten's add.out is.
+        for dtype in (torch.float32, torch.complex64, torch.complex128):
+            z = torch.randn(3, dtype=dtype, requires_grad=True)
+            for what, add_out in (("ours", D.add.out), ("aten", torch.add)):
+                with self.assertRaisesRegex(RuntimeError, "don't support automatic differentiation",
+                                            msg=f"{what} {dtype}"):
+                    add_out(z, z, out=torch.empty(3, dtype=dtype))
 
     # -- differential: aten's add / add_ / add.out ------------------------
 
