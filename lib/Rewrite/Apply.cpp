@@ -205,6 +205,12 @@ private:
             Diags.push_back(errorAt(at(T.C->Path),
                                     "another skgen run is writing this "
                                     "file; wait for it to finish"));
+          else if (EC == std::errc::filename_too_long)
+            fail(T,
+                 "its lock file's name ('" + lockPath(T.Real) +
+                     "') is too long for the file system; use a shorter "
+                     "file name: ",
+                 EC);
           else
             fail(T, "cannot create its lock file: ", EC);
           return false;
@@ -518,6 +524,13 @@ bool applyChanges(const std::vector<FileChange> &Changes,
     }
     std::string Dir = parentDir(T.Real);
     bool DirExists = fs::exists(Dir);
+    if (DirExists && !fs::is_directory(Dir)) {
+      Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
+                                              ": '" + Dir +
+                                              "' is not a directory"));
+      Ok = false;
+      continue;
+    }
     if (DirExists && ::access(Dir.c_str(), W_OK) != 0) {
       Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
                                               ": directory '" + Dir +
@@ -526,7 +539,17 @@ bool applyChanges(const std::vector<FileChange> &Changes,
       continue;
     }
     long long Pid = 0;
-    LockStatus Lock = DirExists ? lockStatus(T.Real, &Pid) : LockStatus::NoLock;
+    std::error_code LockError;
+    LockStatus Lock =
+        DirExists ? lockStatus(T.Real, &Pid, &LockError) : LockStatus::NoLock;
+    if (Lock == LockStatus::Unreadable) {
+      Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
+                                              ": cannot check its lock file '" +
+                                              lockPath(T.Real) +
+                                              "': " + LockError.message()));
+      Ok = false;
+      continue;
+    }
     if (Lock == LockStatus::NotAFile) {
       Diags.push_back(errorAt(at(C.Path), "the lock file '" + lockPath(T.Real) +
                                               "' is not one skgen wrote; "

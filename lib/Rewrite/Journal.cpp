@@ -180,12 +180,20 @@ static bool lockedByOther(int FD) {
   return true; // Cannot tell: assume a live writer.
 }
 
-LockStatus lockStatus(const std::string &Path, long long *Pid) {
+LockStatus lockStatus(const std::string &Path, long long *Pid,
+                      std::error_code *Error) {
   std::string L = lockPath(Path);
   // Not blocking: opening a FIFO for reading waits for a writer.
   int FD = ::open(L.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (FD < 0)
-    return errno == ENOENT ? LockStatus::NoLock : LockStatus::Live;
+  if (FD < 0) {
+    // Only a lock file that is there means another run; one whose name no
+    // file system path can hold was never created.
+    if (errno == ENOENT || errno == ENAMETOOLONG || errno == ENOTDIR)
+      return LockStatus::NoLock;
+    if (Error)
+      *Error = lastError();
+    return LockStatus::Unreadable;
+  }
   FileMeta Meta;
   if (statFD(FD, Meta) || !S_ISREG(Meta.Mode)) {
     ::close(FD);
@@ -244,9 +252,15 @@ bool recoverPath(const std::string &Path, bool Repair,
                  std::vector<Diagnostic> &Diags, bool *Changed) {
   std::string L = lockPath(Path);
   long long Pid = 0;
-  LockStatus St = lockStatus(Path, &Pid);
+  std::error_code Error;
+  LockStatus St = lockStatus(Path, &Pid, &Error);
   if (St == LockStatus::NoLock)
     return true;
+  if (St == LockStatus::Unreadable) {
+    Diags.push_back(errorAt(at(Path), "cannot check the lock file " + name(L) +
+                                          ": " + Error.message()));
+    return false;
+  }
   if (St == LockStatus::Live) {
     Diags.push_back(errorAt(
         at(Path), "another skgen run" +

@@ -92,8 +92,12 @@ private:
 /// Who holds the lock file of \p Path: NoLock (there is none), Live (a
 /// running skgen; \p Pid is set), Stale (its run died), NotAFile (not a
 /// regular file, so not a lock file skgen wrote: a FIFO, a device, ...).
-enum class LockStatus { NoLock, Live, Stale, NotAFile };
-LockStatus lockStatus(const std::string &Path, long long *Pid = nullptr);
+/// Unreadable: the lock file's name cannot be opened for another reason
+/// than not being there (permissions, ...): \p Error says why. A lock that
+/// cannot exist (its name too long, a parent not a directory) is NoLock.
+enum class LockStatus { NoLock, Live, Stale, NotAFile, Unreadable };
+LockStatus lockStatus(const std::string &Path, long long *Pid = nullptr,
+                      std::error_code *Error = nullptr);
 
 /// If \p Path (a real path) has a lock file: when its run is alive, or it is
 /// not one skgen wrote, an error; when it died, with \p Repair, completes
