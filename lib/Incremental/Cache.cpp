@@ -2,6 +2,7 @@
 #include "Incremental/Cache.h"
 #include "Basic/Path.h"
 #include "Facts/FactsFile.h"
+#include "Incremental/Prefilter.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/SmallString.h"
@@ -27,18 +28,22 @@ const char Magic[] = "skgen-facts-cache 2\n";
 const char MacrosMagic[] = "skgen-macros 1\n";
 const char PchMagic[] = "skgen-pch 1\n";
 
-// Environment variables the Clang driver reads (include paths, targets).
-const char *const DriverEnv[] = {"CPATH",
-                                 "C_INCLUDE_PATH",
-                                 "CPLUS_INCLUDE_PATH",
-                                 "OBJC_INCLUDE_PATH",
-                                 "OBJCPLUS_INCLUDE_PATH",
-                                 "SDKROOT",
-                                 "COMPILER_PATH",
-                                 "CCC_OVERRIDE_OPTIONS",
-                                 "SOURCE_DATE_EPOCH",
-                                 "MACOSX_DEPLOYMENT_TARGET",
-                                 "IPHONEOS_DEPLOYMENT_TARGET"};
+// Environment variables the Clang driver reads that change a parse, besides
+// the include paths (includePathVariables()): SDK, tool search, targets,
+// configuration files, and the MSVC toolchain's include directories.
+const char *const OtherDriverEnv[] = {"SDKROOT",
+                                      "COMPILER_PATH",
+                                      "CCC_OVERRIDE_OPTIONS",
+                                      "CLANG_NO_DEFAULT_CONFIG",
+                                      "SOURCE_DATE_EPOCH",
+                                      "MACOSX_DEPLOYMENT_TARGET",
+                                      "IPHONEOS_DEPLOYMENT_TARGET",
+                                      "TVOS_DEPLOYMENT_TARGET",
+                                      "WATCHOS_DEPLOYMENT_TARGET",
+                                      "XROS_DEPLOYMENT_TARGET",
+                                      "DRIVERKIT_DEPLOYMENT_TARGET",
+                                      "INCLUDE",
+                                      "EXTERNAL_INCLUDE"};
 
 void field(std::string &Out, llvm::StringRef Name, llvm::StringRef Value) {
   Out += Name;
@@ -355,9 +360,16 @@ std::string FactsCache::key(const std::string &Directory,
   field(K, "file", MainFile);
   for (const std::string &A : CommandLine)
     field(K, "arg", A);
-  for (const char *V : DriverEnv)
+  // Set-but-empty and unset are different keys (the driver may tell them
+  // apart); a changed value is a different key.
+  auto Env = [&](const char *V) {
     if (auto Val = llvm::sys::Process::GetEnv(V))
       field(K, V, *Val);
+  };
+  for (const char *V : includePathVariables())
+    Env(V);
+  for (const char *V : OtherDriverEnv)
+    Env(V);
   return K;
 }
 
