@@ -335,6 +335,8 @@ std::string defaultCacheDir(const std::string &BuildDir) {
     llvm::sys::path::append(P, ".skgen-cache");
     return std::string(P);
   }
+  // Relative or empty values are ignored (XDG Base Directory): a cache is
+  // never put in the working directory, which may be the source tree.
   if (auto X = llvm::sys::Process::GetEnv("XDG_CACHE_HOME")) {
     if (llvm::sys::path::is_absolute(*X)) {
       P = *X;
@@ -342,7 +344,8 @@ std::string defaultCacheDir(const std::string &BuildDir) {
       return std::string(P);
     }
   }
-  if (!llvm::sys::path::home_directory(P))
+  // home_directory: $HOME, or the user database when HOME is unset.
+  if (!llvm::sys::path::home_directory(P) || !llvm::sys::path::is_absolute(P))
     return "";
   llvm::sys::path::append(P, ".cache", "skgen");
   return std::string(P);

@@ -83,7 +83,9 @@ private:
 std::string skgenBuildId();
 
 /// Directory of the cache: `<BuildDir>/.skgen-cache` with a build directory,
-/// else `$XDG_CACHE_HOME/skgen` (or ~/.cache/skgen).
+/// else `$XDG_CACHE_HOME/skgen` (or ~/.cache/skgen); relative or empty
+/// values are ignored. "" (no cache, silently, as clangd without a cache
+/// directory) when neither gives an absolute directory.
 std::string defaultCacheDir(const std::string &BuildDir);
 
 /// The record of a precompiled header in the cache (Preamble.h): its file
