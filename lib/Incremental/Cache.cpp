@@ -382,32 +382,52 @@ std::string FactsCache::entryPath(const std::string &Key) const {
   return std::string(P);
 }
 
-bool FactsCache::writeAtomically(const std::string &Path,
-                                 llvm::StringRef Data) {
+bool FactsCache::writeAtomically(const std::string &Path, llvm::StringRef Data,
+                                 std::error_code *EC) {
+  std::error_code Ignored;
+  std::error_code &E = EC ? *EC : Ignored;
   llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
-  if (llvm::sys::fs::create_directories(Parent))
+  if ((E = llvm::sys::fs::create_directories(Parent)))
     return false;
   llvm::SmallString<256> Model(Parent);
   llvm::sys::path::append(Model, "tmp-%%%%%%%%%%%%");
   int FD;
   llvm::SmallString<256> Tmp;
-  if (llvm::sys::fs::createUniqueFile(Model, FD, Tmp))
+  if ((E = llvm::sys::fs::createUniqueFile(Model, FD, Tmp)))
     return false;
   {
+    // Errors (ENOSPC) are read and cleared here: a stream destroyed with an
+    // error is a fatal "IO failure on output stream".
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Data;
     OS.close();
     if (OS.has_error()) {
+      E = OS.error();
       OS.clear_error();
       llvm::sys::fs::remove(Tmp);
       return false;
     }
   }
-  if (llvm::sys::fs::rename(Tmp, Path)) {
+  if ((E = llvm::sys::fs::rename(Tmp, Path))) {
     llvm::sys::fs::remove(Tmp);
     return false;
   }
   return true;
+}
+
+bool FactsCache::write(const std::string &Path, llvm::StringRef Data) {
+  std::error_code EC;
+  if (writeAtomically(Path, Data, &EC))
+    return true;
+  std::lock_guard<std::mutex> Lock(WriteErrorLock);
+  if (WriteError.empty())
+    WriteError = "'" + Path + "': " + EC.message();
+  return false;
+}
+
+std::string FactsCache::writeError() const {
+  std::lock_guard<std::mutex> Lock(WriteErrorLock);
+  return WriteError;
 }
 
 std::string FactsCache::storeMacros(const std::vector<uint64_t> &Sorted) {
@@ -419,8 +439,7 @@ std::string FactsCache::storeMacros(const std::vector<uint64_t> &Sorted) {
   std::string Id = contentHash(Bytes);
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, "macros", Id);
-  if (!llvm::sys::fs::exists(P) &&
-      !writeAtomically(std::string(P), MacrosMagic + Bytes))
+  if (!llvm::sys::fs::exists(P) && !write(std::string(P), MacrosMagic + Bytes))
     return "";
   return Id;
 }
@@ -518,7 +537,7 @@ bool FactsCache::lookup(const std::string &Key, TUFacts &Out,
 void FactsCache::store(const std::string &Key, const CacheEntry &E) {
   std::string Text = serializeEntry(Key, E);
   if (!Text.empty())
-    writeAtomically(entryPath(Key), Text);
+    write(entryPath(Key), Text);
 }
 
 } // namespace incremental

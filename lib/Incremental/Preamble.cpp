@@ -266,8 +266,7 @@ ensurePch(FactsCache &Cache, const Group &G,
   for (const std::string &I : Includes)
     Header += "#include " + I + "\n";
   std::string HeaderPath = cachePath(Cache, "h-" + contentHash(Header) + ".h");
-  if (!llvm::sys::fs::exists(HeaderPath) &&
-      !FactsCache::writeAtomically(HeaderPath, Header))
+  if (!llvm::sys::fs::exists(HeaderPath) && !Cache.write(HeaderPath, Header))
     return nullptr;
 
   std::vector<std::string> Args = G.Args;
@@ -300,7 +299,7 @@ ensurePch(FactsCache &Cache, const Group &G,
       for (const std::string &U : Users)
         if (!llvm::is_contained(Lines, U))
           Wanted += U + "\n";
-      FactsCache::writeAtomically(Want, Wanted);
+      Cache.write(Want, Wanted);
       return nullptr;
     }
   }
@@ -359,7 +358,7 @@ ensurePch(FactsCache &Cache, const Group &G,
     if (parsePchMeta((*B)->getBuffer(), Key, Old))
       OldPch = Old.PchFile;
   }
-  if (!DepsOk || !FactsCache::writeAtomically(Meta, serializePchMeta(Key, M))) {
+  if (!DepsOk || !Cache.write(Meta, serializePchMeta(Key, M))) {
     if (Ok)
       llvm::sys::fs::remove(PchPath);
     return nullptr;
