@@ -16,6 +16,7 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Serialization/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -148,12 +149,17 @@ private:
   bool &Annotated;
 };
 
+/// Clang's output file for a PCH is a scratch file (left empty): a stream
+/// destroyed with a write error (full disk) is a fatal "IO failure on output
+/// stream". The PCH itself is written by CheckedPchConsumer.
+constexpr llvm::StringLiteral ScratchSuffix = ".scratch";
+
 class BuildPchAction : public clang::GeneratePCHAction {
 public:
   BuildPchAction(std::string Out, bool &Annotated, NameSet &Macros)
       : Out(std::move(Out)), Annotated(Annotated), Macros(Macros) {}
   bool BeginInvocation(clang::CompilerInstance &CI) override {
-    CI.getFrontendOpts().OutputFile = Out;
+    CI.getFrontendOpts().OutputFile = Out + ScratchSuffix.str();
     // Our own validation is by content (FileDeps); Clang's is then by size.
     CI.getFrontendOpts().IncludeTimestamps = false;
     CI.getFrontendOpts().SkipFunctionBodies = true;
@@ -193,6 +199,49 @@ private:
   std::string Out;
   bool &Annotated;
   NameSet &Macros;
+};
+
+/// Clang's raw PCH container writer, but writing the PCH with
+/// FactsCache::writeAtomically: a failed write is an error of the build (the
+/// PCH is then not used), never an abort.
+class CheckedPchConsumer : public clang::ASTConsumer {
+public:
+  CheckedPchConsumer(clang::CompilerInstance &CI, std::string Path,
+                     std::shared_ptr<clang::PCHBuffer> Buffer)
+      : CI(CI), Path(std::move(Path)), Buffer(std::move(Buffer)) {}
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    std::error_code EC;
+    if (Buffer->IsComplete &&
+        !FactsCache::writeAtomically(
+            Path, llvm::StringRef(Buffer->Data.data(), Buffer->Data.size()),
+            &EC)) {
+      clang::DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                 "cannot write the precompiled header: %0"))
+          << EC.message();
+    }
+    Buffer->Data = llvm::SmallVector<char, 0>();
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  std::string Path;
+  std::shared_ptr<clang::PCHBuffer> Buffer;
+};
+
+class CheckedPchWriter : public clang::PCHContainerWriter {
+public:
+  llvm::StringRef getFormat() const override { return "raw"; }
+  std::unique_ptr<clang::ASTConsumer> CreatePCHContainerGenerator(
+      clang::CompilerInstance &CI, const std::string &,
+      const std::string &OutputFileName,
+      std::unique_ptr<llvm::raw_pwrite_stream>,
+      std::shared_ptr<clang::PCHBuffer> Buffer) const override {
+    llvm::StringRef Path = OutputFileName;
+    Path.consume_back(ScratchSuffix);
+    return std::make_unique<CheckedPchConsumer>(CI, Path.str(),
+                                                std::move(Buffer));
+  }
 };
 
 /// Counts errors, prints nothing.
@@ -323,8 +372,9 @@ ensurePch(FactsCache &Cache, const Group &G,
   SingleCommandDatabase DB(Cmd);
   llvm::IntrusiveRefCntPtr<RecordingFileSystem> FS(
       new RecordingFileSystem(llvm::vfs::createPhysicalFileSystem().release()));
-  clang::tooling::ClangTool Tool(
-      DB, {HeaderPath}, std::make_shared<clang::PCHContainerOperations>(), FS);
+  auto PchOps = std::make_shared<clang::PCHContainerOperations>();
+  PchOps->registerWriter(std::make_unique<CheckedPchWriter>());
+  clang::tooling::ClangTool Tool(DB, {HeaderPath}, PchOps, FS);
   Tool.setPrintErrorMessage(false);
   ErrorCounter Errors;
   Tool.setDiagnosticConsumer(&Errors);
@@ -332,6 +382,7 @@ ensurePch(FactsCache &Cache, const Group &G,
   NameSet Macros;
   BuildPchFactory Factory(std::string(PchPath), Annotated, Macros);
   int RC = Tool.run(&Factory);
+  llvm::sys::fs::remove(PchPath + ScratchSuffix);
   Built = true;
 
   PchMeta M;
