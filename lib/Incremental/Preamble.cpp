@@ -202,35 +202,35 @@ private:
 };
 
 /// Clang's raw PCH container writer, but writing the PCH with
-/// FactsCache::writeAtomically: a failed write is an error of the build (the
-/// PCH is then not used), never an abort.
+/// FactsCache::write: a failed write is an error of the build (the PCH is
+/// then not used) and the cache's write error, never an abort.
 class CheckedPchConsumer : public clang::ASTConsumer {
 public:
-  CheckedPchConsumer(clang::CompilerInstance &CI, std::string Path,
-                     std::shared_ptr<clang::PCHBuffer> Buffer)
-      : CI(CI), Path(std::move(Path)), Buffer(std::move(Buffer)) {}
+  CheckedPchConsumer(clang::CompilerInstance &CI, FactsCache &Cache,
+                     std::string Path, std::shared_ptr<clang::PCHBuffer> Buffer)
+      : CI(CI), Cache(Cache), Path(std::move(Path)), Buffer(std::move(Buffer)) {
+  }
   void HandleTranslationUnit(clang::ASTContext &) override {
-    std::error_code EC;
     if (Buffer->IsComplete &&
-        !FactsCache::writeAtomically(
-            Path, llvm::StringRef(Buffer->Data.data(), Buffer->Data.size()),
-            &EC)) {
+        !Cache.write(
+            Path, llvm::StringRef(Buffer->Data.data(), Buffer->Data.size()))) {
       clang::DiagnosticsEngine &D = CI.getDiagnostics();
       D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                 "cannot write the precompiled header: %0"))
-          << EC.message();
+                                 "cannot write the precompiled header"));
     }
     Buffer->Data = llvm::SmallVector<char, 0>();
   }
 
 private:
   clang::CompilerInstance &CI;
+  FactsCache &Cache;
   std::string Path;
   std::shared_ptr<clang::PCHBuffer> Buffer;
 };
 
 class CheckedPchWriter : public clang::PCHContainerWriter {
 public:
+  explicit CheckedPchWriter(FactsCache &Cache) : Cache(Cache) {}
   llvm::StringRef getFormat() const override { return "raw"; }
   std::unique_ptr<clang::ASTConsumer> CreatePCHContainerGenerator(
       clang::CompilerInstance &CI, const std::string &,
@@ -239,9 +239,12 @@ public:
       std::shared_ptr<clang::PCHBuffer> Buffer) const override {
     llvm::StringRef Path = OutputFileName;
     Path.consume_back(ScratchSuffix);
-    return std::make_unique<CheckedPchConsumer>(CI, Path.str(),
+    return std::make_unique<CheckedPchConsumer>(CI, Cache, Path.str(),
                                                 std::move(Buffer));
   }
+
+private:
+  FactsCache &Cache;
 };
 
 /// Counts errors, prints nothing.
@@ -373,7 +376,7 @@ ensurePch(FactsCache &Cache, const Group &G,
   llvm::IntrusiveRefCntPtr<RecordingFileSystem> FS(
       new RecordingFileSystem(llvm::vfs::createPhysicalFileSystem().release()));
   auto PchOps = std::make_shared<clang::PCHContainerOperations>();
-  PchOps->registerWriter(std::make_unique<CheckedPchWriter>());
+  PchOps->registerWriter(std::make_unique<CheckedPchWriter>(Cache));
   clang::tooling::ClangTool Tool(DB, {HeaderPath}, PchOps, FS);
   Tool.setPrintErrorMessage(false);
   ErrorCounter Errors;
