@@ -2,6 +2,7 @@
 #include "Incremental/Cache.h"
 #include "Basic/Path.h"
 #include "Facts/FactsFile.h"
+#include "Incremental/Prefilter.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/SmallString.h"
@@ -27,18 +28,22 @@ const char Magic[] = "skgen-facts-cache 2\n";
 const char MacrosMagic[] = "skgen-macros 1\n";
 const char PchMagic[] = "skgen-pch 1\n";
 
-// Environment variables the Clang driver reads (include paths, targets).
-const char *const DriverEnv[] = {"CPATH",
-                                 "C_INCLUDE_PATH",
-                                 "CPLUS_INCLUDE_PATH",
-                                 "OBJC_INCLUDE_PATH",
-                                 "OBJCPLUS_INCLUDE_PATH",
-                                 "SDKROOT",
-                                 "COMPILER_PATH",
-                                 "CCC_OVERRIDE_OPTIONS",
-                                 "SOURCE_DATE_EPOCH",
-                                 "MACOSX_DEPLOYMENT_TARGET",
-                                 "IPHONEOS_DEPLOYMENT_TARGET"};
+// Environment variables the Clang driver reads that change a parse, besides
+// the include paths (includePathVariables()): SDK, tool search, targets,
+// configuration files, and the MSVC toolchain's include directories.
+const char *const OtherDriverEnv[] = {"SDKROOT",
+                                      "COMPILER_PATH",
+                                      "CCC_OVERRIDE_OPTIONS",
+                                      "CLANG_NO_DEFAULT_CONFIG",
+                                      "SOURCE_DATE_EPOCH",
+                                      "MACOSX_DEPLOYMENT_TARGET",
+                                      "IPHONEOS_DEPLOYMENT_TARGET",
+                                      "TVOS_DEPLOYMENT_TARGET",
+                                      "WATCHOS_DEPLOYMENT_TARGET",
+                                      "XROS_DEPLOYMENT_TARGET",
+                                      "DRIVERKIT_DEPLOYMENT_TARGET",
+                                      "INCLUDE",
+                                      "EXTERNAL_INCLUDE"};
 
 void field(std::string &Out, llvm::StringRef Name, llvm::StringRef Value) {
   Out += Name;
@@ -330,6 +335,8 @@ std::string defaultCacheDir(const std::string &BuildDir) {
     llvm::sys::path::append(P, ".skgen-cache");
     return std::string(P);
   }
+  // Relative or empty values are ignored (XDG Base Directory): a cache is
+  // never put in the working directory, which may be the source tree.
   if (auto X = llvm::sys::Process::GetEnv("XDG_CACHE_HOME")) {
     if (llvm::sys::path::is_absolute(*X)) {
       P = *X;
@@ -337,7 +344,8 @@ std::string defaultCacheDir(const std::string &BuildDir) {
       return std::string(P);
     }
   }
-  if (!llvm::sys::path::home_directory(P))
+  // home_directory: $HOME, or the user database when HOME is unset.
+  if (!llvm::sys::path::home_directory(P) || !llvm::sys::path::is_absolute(P))
     return "";
   llvm::sys::path::append(P, ".cache", "skgen");
   return std::string(P);
@@ -355,9 +363,16 @@ std::string FactsCache::key(const std::string &Directory,
   field(K, "file", MainFile);
   for (const std::string &A : CommandLine)
     field(K, "arg", A);
-  for (const char *V : DriverEnv)
+  // Set-but-empty and unset are different keys (the driver may tell them
+  // apart); a changed value is a different key.
+  auto Env = [&](const char *V) {
     if (auto Val = llvm::sys::Process::GetEnv(V))
       field(K, V, *Val);
+  };
+  for (const char *V : includePathVariables())
+    Env(V);
+  for (const char *V : OtherDriverEnv)
+    Env(V);
   return K;
 }
 
@@ -367,32 +382,52 @@ std::string FactsCache::entryPath(const std::string &Key) const {
   return std::string(P);
 }
 
-bool FactsCache::writeAtomically(const std::string &Path,
-                                 llvm::StringRef Data) {
+bool FactsCache::writeAtomically(const std::string &Path, llvm::StringRef Data,
+                                 std::error_code *EC) {
+  std::error_code Ignored;
+  std::error_code &E = EC ? *EC : Ignored;
   llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
-  if (llvm::sys::fs::create_directories(Parent))
+  if ((E = llvm::sys::fs::create_directories(Parent)))
     return false;
   llvm::SmallString<256> Model(Parent);
   llvm::sys::path::append(Model, "tmp-%%%%%%%%%%%%");
   int FD;
   llvm::SmallString<256> Tmp;
-  if (llvm::sys::fs::createUniqueFile(Model, FD, Tmp))
+  if ((E = llvm::sys::fs::createUniqueFile(Model, FD, Tmp)))
     return false;
   {
+    // Errors (ENOSPC) are read and cleared here: a stream destroyed with an
+    // error is a fatal "IO failure on output stream".
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Data;
     OS.close();
     if (OS.has_error()) {
+      E = OS.error();
       OS.clear_error();
       llvm::sys::fs::remove(Tmp);
       return false;
     }
   }
-  if (llvm::sys::fs::rename(Tmp, Path)) {
+  if ((E = llvm::sys::fs::rename(Tmp, Path))) {
     llvm::sys::fs::remove(Tmp);
     return false;
   }
   return true;
+}
+
+bool FactsCache::write(const std::string &Path, llvm::StringRef Data) {
+  std::error_code EC;
+  if (writeAtomically(Path, Data, &EC))
+    return true;
+  std::lock_guard<std::mutex> Lock(WriteErrorLock);
+  if (WriteError.empty())
+    WriteError = "'" + Path + "': " + EC.message();
+  return false;
+}
+
+std::string FactsCache::writeError() const {
+  std::lock_guard<std::mutex> Lock(WriteErrorLock);
+  return WriteError;
 }
 
 std::string FactsCache::storeMacros(const std::vector<uint64_t> &Sorted) {
@@ -404,8 +439,7 @@ std::string FactsCache::storeMacros(const std::vector<uint64_t> &Sorted) {
   std::string Id = contentHash(Bytes);
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, "macros", Id);
-  if (!llvm::sys::fs::exists(P) &&
-      !writeAtomically(std::string(P), MacrosMagic + Bytes))
+  if (!llvm::sys::fs::exists(P) && !write(std::string(P), MacrosMagic + Bytes))
     return "";
   return Id;
 }
@@ -503,7 +537,7 @@ bool FactsCache::lookup(const std::string &Key, TUFacts &Out,
 void FactsCache::store(const std::string &Key, const CacheEntry &E) {
   std::string Text = serializeEntry(Key, E);
   if (!Text.empty())
-    writeAtomically(entryPath(Key), Text);
+    write(entryPath(Key), Text);
 }
 
 } // namespace incremental

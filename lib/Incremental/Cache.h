@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -67,7 +68,17 @@ public:
   DepVerifier &verifier() { return Verifier; }
 
   /// Writes \p Data to \p Path atomically (temporary file + rename).
-  static bool writeAtomically(const std::string &Path, llvm::StringRef Data);
+  /// \p EC receives why it failed.
+  static bool writeAtomically(const std::string &Path, llvm::StringRef Data,
+                              std::error_code *EC = nullptr);
+
+  /// writeAtomically, a failure recorded for writeError().
+  bool write(const std::string &Path, llvm::StringRef Data);
+
+  /// Why the first write into the cache failed (full disk, read-only or
+  /// missing directory), or "": the run then has the answer of --no-cache
+  /// and the caller says once that the cache could not be written.
+  std::string writeError() const;
 
   std::atomic<unsigned> Hits{0}, BodyHits{0}, Misses{0};
 
@@ -76,6 +87,8 @@ private:
 
   std::string Dir, ToolId;
   DepVerifier Verifier;
+  mutable std::mutex WriteErrorLock;
+  std::string WriteError;
 };
 
 /// Identifies this build of skgen: its version, Clang's, and a hash of the
@@ -83,7 +96,9 @@ private:
 std::string skgenBuildId();
 
 /// Directory of the cache: `<BuildDir>/.skgen-cache` with a build directory,
-/// else `$XDG_CACHE_HOME/skgen` (or ~/.cache/skgen).
+/// else `$XDG_CACHE_HOME/skgen` (or ~/.cache/skgen); relative or empty
+/// values are ignored. "" (no cache, silently, as clangd without a cache
+/// directory) when neither gives an absolute directory.
 std::string defaultCacheDir(const std::string &BuildDir);
 
 /// The record of a precompiled header in the cache (Preamble.h): its file

@@ -29,6 +29,9 @@ std::string contentHash(llvm::StringRef Data) {
 
 std::string statStamp(const std::string &Path) {
 #ifdef SKGEN_HAVE_STAT
+  // ::stat, not llvm::sys::fs::status: file_status has no ctime, and the
+  // ctime is what moves on an edit whose mtime was put back (touch -r), as
+  // in git's index.
   struct stat St;
   if (::stat(Path.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
     return "";

@@ -16,6 +16,7 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Serialization/PCHContainerOperations.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -148,12 +149,17 @@ private:
   bool &Annotated;
 };
 
+/// Clang's output file for a PCH is a scratch file (left empty): a stream
+/// destroyed with a write error (full disk) is a fatal "IO failure on output
+/// stream". The PCH itself is written by CheckedPchConsumer.
+constexpr llvm::StringLiteral ScratchSuffix = ".scratch";
+
 class BuildPchAction : public clang::GeneratePCHAction {
 public:
   BuildPchAction(std::string Out, bool &Annotated, NameSet &Macros)
       : Out(std::move(Out)), Annotated(Annotated), Macros(Macros) {}
   bool BeginInvocation(clang::CompilerInstance &CI) override {
-    CI.getFrontendOpts().OutputFile = Out;
+    CI.getFrontendOpts().OutputFile = Out + ScratchSuffix.str();
     // Our own validation is by content (FileDeps); Clang's is then by size.
     CI.getFrontendOpts().IncludeTimestamps = false;
     CI.getFrontendOpts().SkipFunctionBodies = true;
@@ -193,6 +199,52 @@ private:
   std::string Out;
   bool &Annotated;
   NameSet &Macros;
+};
+
+/// Clang's raw PCH container writer, but writing the PCH with
+/// FactsCache::write: a failed write is an error of the build (the PCH is
+/// then not used) and the cache's write error, never an abort.
+class CheckedPchConsumer : public clang::ASTConsumer {
+public:
+  CheckedPchConsumer(clang::CompilerInstance &CI, FactsCache &Cache,
+                     std::string Path, std::shared_ptr<clang::PCHBuffer> Buffer)
+      : CI(CI), Cache(Cache), Path(std::move(Path)), Buffer(std::move(Buffer)) {
+  }
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    if (Buffer->IsComplete &&
+        !Cache.write(
+            Path, llvm::StringRef(Buffer->Data.data(), Buffer->Data.size()))) {
+      clang::DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                 "cannot write the precompiled header"));
+    }
+    Buffer->Data = llvm::SmallVector<char, 0>();
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  FactsCache &Cache;
+  std::string Path;
+  std::shared_ptr<clang::PCHBuffer> Buffer;
+};
+
+class CheckedPchWriter : public clang::PCHContainerWriter {
+public:
+  explicit CheckedPchWriter(FactsCache &Cache) : Cache(Cache) {}
+  llvm::StringRef getFormat() const override { return "raw"; }
+  std::unique_ptr<clang::ASTConsumer> CreatePCHContainerGenerator(
+      clang::CompilerInstance &CI, const std::string &,
+      const std::string &OutputFileName,
+      std::unique_ptr<llvm::raw_pwrite_stream>,
+      std::shared_ptr<clang::PCHBuffer> Buffer) const override {
+    llvm::StringRef Path = OutputFileName;
+    Path.consume_back(ScratchSuffix);
+    return std::make_unique<CheckedPchConsumer>(CI, Cache, Path.str(),
+                                                std::move(Buffer));
+  }
+
+private:
+  FactsCache &Cache;
 };
 
 /// Counts errors, prints nothing.
@@ -266,8 +318,7 @@ ensurePch(FactsCache &Cache, const Group &G,
   for (const std::string &I : Includes)
     Header += "#include " + I + "\n";
   std::string HeaderPath = cachePath(Cache, "h-" + contentHash(Header) + ".h");
-  if (!llvm::sys::fs::exists(HeaderPath) &&
-      !FactsCache::writeAtomically(HeaderPath, Header))
+  if (!llvm::sys::fs::exists(HeaderPath) && !Cache.write(HeaderPath, Header))
     return nullptr;
 
   std::vector<std::string> Args = G.Args;
@@ -300,7 +351,7 @@ ensurePch(FactsCache &Cache, const Group &G,
       for (const std::string &U : Users)
         if (!llvm::is_contained(Lines, U))
           Wanted += U + "\n";
-      FactsCache::writeAtomically(Want, Wanted);
+      Cache.write(Want, Wanted);
       return nullptr;
     }
   }
@@ -324,8 +375,9 @@ ensurePch(FactsCache &Cache, const Group &G,
   SingleCommandDatabase DB(Cmd);
   llvm::IntrusiveRefCntPtr<RecordingFileSystem> FS(
       new RecordingFileSystem(llvm::vfs::createPhysicalFileSystem().release()));
-  clang::tooling::ClangTool Tool(
-      DB, {HeaderPath}, std::make_shared<clang::PCHContainerOperations>(), FS);
+  auto PchOps = std::make_shared<clang::PCHContainerOperations>();
+  PchOps->registerWriter(std::make_unique<CheckedPchWriter>(Cache));
+  clang::tooling::ClangTool Tool(DB, {HeaderPath}, PchOps, FS);
   Tool.setPrintErrorMessage(false);
   ErrorCounter Errors;
   Tool.setDiagnosticConsumer(&Errors);
@@ -333,6 +385,7 @@ ensurePch(FactsCache &Cache, const Group &G,
   NameSet Macros;
   BuildPchFactory Factory(std::string(PchPath), Annotated, Macros);
   int RC = Tool.run(&Factory);
+  llvm::sys::fs::remove(PchPath + ScratchSuffix);
   Built = true;
 
   PchMeta M;
@@ -359,7 +412,7 @@ ensurePch(FactsCache &Cache, const Group &G,
     if (parsePchMeta((*B)->getBuffer(), Key, Old))
       OldPch = Old.PchFile;
   }
-  if (!DepsOk || !FactsCache::writeAtomically(Meta, serializePchMeta(Key, M))) {
+  if (!DepsOk || !Cache.write(Meta, serializePchMeta(Key, M))) {
     if (Ok)
       llvm::sys::fs::remove(PchPath);
     return nullptr;

@@ -6,10 +6,13 @@
 #include "Basic/Path.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 
 namespace skgen {
 namespace incremental {
@@ -35,31 +38,90 @@ static bool isAnnotationsHeader(llvm::StringRef Path) {
   return compat::endsWith(Path, "skgen/annotations.h");
 }
 
-// Collects `#include "x"` / `#include <x>` (and include_next/import) lines.
-static void scanDirectives(llvm::StringRef Text,
+/// Skips blanks and complete `/* ... */` comments.
+static llvm::StringRef skipBlanks(llvm::StringRef S) {
+  while (true) {
+    S = S.ltrim(" \t\v\f\r");
+    if (!S.consume_front("/*"))
+      return S;
+    size_t End = S.find("*/");
+    if (End == llvm::StringRef::npos)
+      return "";
+    S = S.drop_front(End + 2);
+  }
+}
+
+/// Consumes a directive's `#` (or its digraph `%:`) at the start of \p Line.
+static bool consumeHash(llvm::StringRef &Line) {
+  Line = skipBlanks(Line);
+  return Line.consume_front("#") || Line.consume_front("%:");
+}
+
+/// Collects `#include "x"` / `#include <x>` (and include_next, import, and
+/// C++20 `import <x>;`) lines of \p Text (lines already spliced). False if
+/// a directive cannot be followed textually (computed include, unknown form,
+/// #pragma include_alias): the TU must be parsed.
+static bool scanDirectives(llvm::StringRef Text,
                            std::vector<std::pair<bool, std::string>> &Out) {
   while (!Text.empty()) {
     llvm::StringRef Line;
     std::tie(Line, Text) = Text.split('\n');
-    Line = Line.ltrim(" \t");
-    if (!Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim(" \t");
-    if (!(Line.consume_front("include_next") || Line.consume_front("include") ||
-          Line.consume_front("import")))
-      continue;
-    Line = Line.ltrim(" \t");
-    if (Line.empty())
-      continue;
-    char Open = Line.front();
+    llvm::StringRef Rest = Line;
+    bool Directive = consumeHash(Rest);
+    // A directive after a block comment that began on an earlier line.
+    size_t CommentEnd = Line.find("*/");
+    if (!Directive && CommentEnd != llvm::StringRef::npos) {
+      Rest = Line.drop_front(CommentEnd + 2);
+      Directive = consumeHash(Rest);
+    }
+    if (!Directive) {
+      // C++20 header units: `import <x>;`, `export import "x";`.
+      Rest = skipBlanks(Line);
+      if (Rest.consume_front("export"))
+        Rest = skipBlanks(Rest);
+      if (!Rest.consume_front("import") || Rest.empty() ||
+          llvm::isAlnum(Rest.front()) || Rest.front() == '_')
+        continue;
+    } else {
+      Rest = skipBlanks(Rest);
+      llvm::StringRef Name =
+          Rest.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+      Rest = Rest.drop_front(Name.size());
+      if (Name == "pragma" && Rest.contains("include_alias"))
+        return false;
+      if (Name != "include" && Name != "include_next" && Name != "import")
+        continue;
+    }
+    Rest = skipBlanks(Rest);
+    char Open = Rest.empty() ? 0 : Rest.front();
     char Close = Open == '"' ? '"' : Open == '<' ? '>' : 0;
-    if (!Close)
-      continue; // Computed include: cannot follow cheaply.
-    size_t End = Line.find(Close, 1);
+    size_t End = Close ? Rest.find(Close, 1) : llvm::StringRef::npos;
     if (End == llvm::StringRef::npos)
-      continue;
-    Out.push_back({Open == '"', Line.slice(1, End).str()});
+      return false; // Computed (`#include MACRO`) or malformed.
+    Out.push_back({Open == '"', Rest.slice(1, End).str()});
   }
+  return true;
+}
+
+/// \p Text with backslash-newlines removed (translation phase 2).
+static std::string spliceLines(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\\') {
+      size_t J = I + 1;
+      while (J < Text.size() && (Text[J] == ' ' || Text[J] == '\t'))
+        ++J; // Clang accepts blanks between the backslash and the newline.
+      if (J < Text.size() && Text[J] == '\r')
+        ++J;
+      if (J < Text.size() && Text[J] == '\n') {
+        I = J;
+        continue;
+      }
+    }
+    Out += Text[I];
+  }
+  return Out;
 }
 
 std::shared_ptr<const Prefilter::FileInfo>
@@ -74,14 +136,22 @@ Prefilter::info(const std::string &Path) {
   std::string Error;
   if (auto Buf = readRegularFile(Path, MaxFileBytes, Error)) {
     Info->Readable = true;
-    llvm::StringRef Text = Buf->getBuffer();
+    llvm::StringRef Raw = Buf->getBuffer();
     if (!isAnnotationsHeader(Path)) {
-      // Not UTF-8 (UTF-16, UTF-32): "SKGEN_" would not be found as bytes;
-      // Clang (and the scanner) report the encoding instead.
-      Info->Mentions = Text.contains(AnnotationMacroPrefix) ||
-                       !nonUTF8Encoding(Text).empty();
+      std::string Spliced;
+      llvm::StringRef Text = Raw;
+      if (Raw.contains('\\')) {
+        Spliced = spliceLines(Raw);
+        Text = Spliced;
+      }
       std::vector<std::pair<bool, std::string>> Incs;
-      scanDirectives(Text, Incs);
+      // Not UTF-8 (UTF-16, UTF-32): "SKGEN_" would not be found as bytes;
+      // Clang (and the scanner) report the encoding instead. Trigraphs
+      // (`??=include`, `??/` splices) are not followed: parsed.
+      Info->Mentions = Text.contains(AnnotationMacroPrefix) ||
+                       !nonUTF8Encoding(Text).empty() ||
+                       Text.contains("?\?=") || Text.contains("?\?/") ||
+                       !scanDirectives(Text, Incs);
       for (auto &I : Incs)
         Info->Includes.push_back({I.first, std::move(I.second)});
     }
@@ -94,6 +164,28 @@ Prefilter::info(const std::string &Path) {
   return Cache.try_emplace(Path, std::move(Info)).first->second;
 }
 
+llvm::ArrayRef<const char *> includePathVariables() {
+  static const char *const Names[] = {"CPATH", "C_INCLUDE_PATH",
+                                      "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH",
+                                      "OBJCPLUS_INCLUDE_PATH"};
+  return Names;
+}
+
+void addEnvironmentIncludeDirs(IncludeDirs &Dirs) {
+  for (const char *Var : includePathVariables()) {
+    auto Value = llvm::sys::Process::GetEnv(Var);
+    if (!Value || Value->empty())
+      continue;
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    llvm::StringRef(*Value).split(Parts, llvm::sys::EnvPathSeparator);
+    // CPATH is -I (after the command's); the others are system directories.
+    std::vector<std::string> &To =
+        llvm::StringRef(Var) == "CPATH" ? Dirs.Angled : Dirs.System;
+    for (llvm::StringRef P : Parts)
+      To.push_back(absolutePath(P.empty() ? "." : P, Dirs.Directory));
+  }
+}
+
 static std::string joinPath(llvm::StringRef Dir, llvm::StringRef Name) {
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, Name);
@@ -101,32 +193,47 @@ static std::string joinPath(llvm::StringRef Dir, llvm::StringRef Name) {
 }
 
 bool Prefilter::mayContainAnnotations(const std::string &MainFile,
-                                      const IncludeDirs &Dirs) {
+                                      const IncludeDirs &CommandDirs) {
+  if (!CommandDirs.Unmodeled.empty())
+    return true;
   auto Main = info(MainFile);
   if (!Main->Readable)
     return true;
+  IncludeDirs Dirs = CommandDirs;
+  addEnvironmentIncludeDirs(Dirs);
+  // Where Clang may find \p Name: every candidate that exists is read (a
+  // superset of the one Clang takes: never fewer files than it includes).
+  auto Candidates = [&](llvm::StringRef Name, bool Quoted,
+                        llvm::StringRef Includer) {
+    std::vector<std::string> C;
+    if (llvm::sys::path::is_absolute(Name)) {
+      C.push_back(Name.str());
+      return C;
+    }
+    if (Quoted) {
+      C.push_back(joinPath(Includer, Name));
+      for (const std::string &D : Dirs.Quote)
+        C.push_back(joinPath(D, Name));
+    }
+    for (const auto *List : {&Dirs.Angled, &Dirs.System})
+      for (const std::string &D : *List)
+        C.push_back(joinPath(D, Name));
+    return C;
+  };
   llvm::StringSet<> Seen;
   std::vector<std::string> Work;
-  // Forced includes (-include f): the compile command's directory first,
-  // then the quoted chain. One that cannot be found: let Clang parse (and
-  // report it), never skip what it may declare.
+  // Forced includes (-include f, -imacros f): the compile command's
+  // directory first, then the quoted chain. One that cannot be found: let
+  // Clang parse (and report it), never skip what it may declare.
   for (const std::string &F : Dirs.Forced) {
-    std::vector<std::string> Candidates;
-    if (llvm::sys::path::is_absolute(F)) {
-      Candidates.push_back(F);
-    } else {
-      Candidates.push_back(joinPath(Dirs.Directory, F));
-      for (const std::string &D : Dirs.Quote)
-        Candidates.push_back(joinPath(D, F));
-      for (const std::string &D : Dirs.Angled)
-        Candidates.push_back(joinPath(D, F));
-    }
-    auto It = llvm::find_if(Candidates, [](const std::string &C) {
-      return llvm::sys::fs::exists(C);
-    });
-    if (It == Candidates.end())
+    bool Found = false;
+    for (std::string &C : Candidates(F, /*Quoted=*/true, Dirs.Directory))
+      if (llvm::sys::fs::exists(C)) {
+        Work.push_back(std::move(C));
+        Found = true;
+      }
+    if (!Found)
       return true;
-    Work.push_back(*It);
   }
   Work.push_back(MainFile);
   while (!Work.empty()) {
@@ -137,27 +244,13 @@ bool Prefilter::mayContainAnnotations(const std::string &MainFile,
     auto Info = info(Path);
     if (Info->Mentions)
       return true;
-    for (const Include &I : Info->Includes) {
-      if (llvm::sys::path::is_absolute(I.Name)) {
-        if (llvm::sys::fs::exists(I.Name))
-          Work.push_back(I.Name);
-        continue;
-      }
-      std::vector<std::string> Candidates;
-      if (I.Quoted) {
-        Candidates.push_back(
-            joinPath(llvm::sys::path::parent_path(Path), I.Name));
-        for (const std::string &D : Dirs.Quote)
-          Candidates.push_back(joinPath(D, I.Name));
-      }
-      for (const std::string &D : Dirs.Angled)
-        Candidates.push_back(joinPath(D, I.Name));
-      for (const std::string &C : Candidates)
-        if (Seen.count(C) || llvm::sys::fs::exists(C)) {
-          Work.push_back(C);
-          break;
-        }
-    }
+    // Not found anywhere: a header of the toolchain's built-in directories
+    // (or missing: Clang reports it if the TU is ever parsed).
+    for (const Include &I : Info->Includes)
+      for (std::string &C :
+           Candidates(I.Name, I.Quoted, llvm::sys::path::parent_path(Path)))
+        if (!Seen.count(C) && llvm::sys::fs::exists(C))
+          Work.push_back(std::move(C));
   }
   return false;
 }

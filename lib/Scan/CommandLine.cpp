@@ -1,5 +1,6 @@
 //===- CommandLine.cpp - Make real compile commands scannable -------------===//
 #include "Scan/CommandLine.h"
+#include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 
@@ -145,15 +146,52 @@ IncludeDirs includeDirs(const std::vector<std::string> &Args,
   // Clang's driver reads the command: every spelling (-Idir, -I dir,
   // --include-directory=dir, -include f, --include=f, ...) and every
   // option that takes a value which looks like one of these.
+  for (size_t I = 1; I < Args.size(); ++I)
+    if (compat::startsWith(Args[I], "@")) { // A response file: not read here.
+      Out.Unmodeled = Args[I];
+      return Out;
+    }
   ParsedCommand Cmd(Args);
-  for (const llvm::opt::Arg *A :
-       Cmd.Parsed.filtered(opts::OPT_I, opts::OPT_iquote, opts::OPT_include)) {
+  for (const llvm::opt::Arg *A : Cmd.Parsed) {
+    const llvm::opt::Option &O = A->getOption();
+    // Where files come from, as the prefilter cannot follow it: the TU is
+    // parsed (Clang reads the files).
+    if (O.matches(opts::OPT_ivfsoverlay) || O.matches(opts::OPT_include_pch) ||
+        O.matches(opts::OPT_F) || O.matches(opts::OPT_iframework) ||
+        O.matches(opts::OPT_iframeworkwithsysroot) ||
+        O.matches(opts::OPT_iprefix) || O.matches(opts::OPT_iwithprefix) ||
+        O.matches(opts::OPT_iwithprefixbefore) ||
+        O.matches(opts::OPT_iwithsysroot) || O.matches(opts::OPT_Xclang) ||
+        O.matches(opts::OPT_Xpreprocessor) || O.matches(opts::OPT_Wp_COMMA) ||
+        compat::startsWith(A->getSpelling(), "-fmodule") ||
+        compat::startsWith(A->getSpelling(), "-fprebuilt-module")) {
+      Out.Unmodeled = A->getAsString(Cmd.Parsed);
+      return Out;
+    }
+    // A macro of the command that may expand to an annotation.
+    if (O.matches(opts::OPT_D) &&
+        llvm::StringRef(A->getValue()).contains(AnnotationMacroPrefix)) {
+      Out.Unmodeled = A->getAsString(Cmd.Parsed);
+      return Out;
+    }
+    if (!A->getNumValues())
+      continue;
     llvm::StringRef V = A->getValue();
-    if (A->getOption().matches(opts::OPT_include))
+    if (O.matches(opts::OPT_include) || O.matches(opts::OPT_imacros)) {
       Out.Forced.push_back(V.str());
-    else
-      (A->getOption().matches(opts::OPT_iquote) ? Out.Quote : Out.Angled)
-          .push_back(absolutePath(V, Directory));
+    } else if (O.matches(opts::OPT_I)) {
+      if (compat::startsWith(V, "=") || compat::startsWith(V, "$SYSROOT")) {
+        Out.Unmodeled = A->getAsString(Cmd.Parsed); // In the sysroot.
+        return Out;
+      }
+      Out.Angled.push_back(absolutePath(V, Directory));
+    } else if (O.matches(opts::OPT_iquote)) {
+      Out.Quote.push_back(absolutePath(V, Directory));
+    } else if (O.matches(opts::OPT_isystem) || O.matches(opts::OPT_idirafter) ||
+               O.matches(opts::OPT_cxx_isystem) ||
+               O.matches(opts::OPT_isystem_after)) {
+      Out.System.push_back(absolutePath(V, Directory));
+    }
   }
   return Out;
 }

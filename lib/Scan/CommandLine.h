@@ -28,9 +28,11 @@ adjustCommandLine(const std::vector<std::string> &Args,
                   std::vector<std::string> *Dropped = nullptr);
 
 /// Include search directories of a command line: `-iquote` dirs (quoted
-/// includes only) and `-I` dirs, made absolute relative to \p Directory, plus
-/// forced includes (`-include f`) as written: the compiler looks for them in
-/// \p Directory first, then along the quoted include chain.
+/// includes only), `-I` dirs and system dirs (-isystem, -idirafter), made
+/// absolute relative to \p Directory, plus forced includes (`-include f`,
+/// `-imacros f`) as written: the compiler looks for them in \p Directory
+/// first, then along the quoted include chain. Options the prefilter does
+/// not model (IncludeDirs::Unmodeled) make it parse the TU.
 using incremental::IncludeDirs;
 IncludeDirs includeDirs(const std::vector<std::string> &Args,
                         const std::string &Directory);

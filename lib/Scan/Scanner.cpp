@@ -680,6 +680,12 @@ std::vector<TUFacts> scanFiles(const clang::tooling::CompilationDatabase &DB,
   });
 
   std::vector<TUFacts> Out;
+  // Said once, on the first TU: the facts are those of --no-cache.
+  std::string WriteError = Cache ? Cache->writeError() : "";
+  if (!WriteError.empty() && !Jobs.empty())
+    Jobs.front().Facts.Diagnostics.push_back(warningAt(
+        SourceLoc(), "cannot write the facts cache: " + WriteError +
+                         "; this run scanned without it (as --no-cache)"));
   if (Report) {
     *Report = ScanReport();
     if (Cache) {

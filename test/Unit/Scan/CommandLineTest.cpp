@@ -53,18 +53,31 @@ TEST(CommandLine, IncludeDirs) {
   EXPECT_EQ(D.Quote, (std::vector<std::string>{"/w/q"}));
   // As written: looked up in the directory, then along the quoted chain.
   EXPECT_EQ(D.Forced, (std::vector<std::string>{"pre.h"}));
+  EXPECT_EQ(D.System, (std::vector<std::string>{"/sys"}));
   EXPECT_EQ(D.Directory, "/w");
-  // Every spelling of -include; not -include-pch or --include-directory.
+  EXPECT_EQ(D.Unmodeled, "");
+  // Every spelling of -include; not --include-directory.
   D = includeDirs({"clang", "-includea.h", "--include", "b.h", "--include=c.h",
-                   "-include-pch", "p.pch", "--include-directory=d"},
+                   "--include-directory=d", "-idirafter", "after"},
                   "/w");
   EXPECT_EQ(D.Forced, (std::vector<std::string>{"a.h", "b.h", "c.h"}));
   EXPECT_EQ(D.Angled, (std::vector<std::string>{"/w/d"}));
+  EXPECT_EQ(D.System, (std::vector<std::string>{"/w/after"}));
+  // What the prefilter does not model makes it parse (issue 25).
+  for (std::vector<std::string> Args :
+       {std::vector<std::string>{"clang", "-include-pch", "p.pch"},
+        {"clang", "-ivfsoverlay", "o.yaml"},
+        {"clang", "-Xclang", "-include", "-Xclang", "x.h"},
+        {"clang", "-DOP=SKGEN_KERNEL(x)"},
+        {"clang", "@flags.rsp"},
+        {"clang", "-I=/inc"},
+        {"clang", "-F", "/frameworks"}})
+    EXPECT_NE(includeDirs(Args, "/w").Unmodeled, "") << Args[1];
   // The driver's option table decides what is an include directory: the
   // value of -o or -MF is not one, whatever it looks like.
   D = includeDirs({"g++", "-o", "-Inot-a-dir", "-MF", "-Ialso-not", "-imacros",
                    "m.h", "-I", "real", "x.cpp"},
                   "/w");
   EXPECT_EQ(D.Angled, (std::vector<std::string>{"/w/real"}));
-  EXPECT_TRUE(D.Forced.empty());
+  EXPECT_EQ(D.Forced, (std::vector<std::string>{"m.h"})); // -imacros
 }

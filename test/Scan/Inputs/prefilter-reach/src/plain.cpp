@@ -1,0 +1,2 @@
+// Mentions no annotation and includes nothing (the header is forced).
+int plain();
