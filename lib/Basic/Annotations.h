@@ -48,6 +48,9 @@ const AnnotationInfo &annotationInfo(Annotation A);
 inline const char *annotationMacro(Annotation A) {
   return annotationInfo(A).Macro;
 }
+/// The facts member that records \p A (FactsFields.h writes and reads it by
+/// this name).
+inline const char *factsKey(Annotation A) { return annotationInfo(A).FactsKey; }
 /// The annotation whose attribute name (after "skgen.") is \p Name, or null.
 const AnnotationInfo *findAnnotationByName(llvm::StringRef Name);
 /// The annotation defined by macro \p Macro, or null.

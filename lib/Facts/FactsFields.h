@@ -13,6 +13,7 @@
 #ifndef SKGEN_FACTS_FACTSFIELDS_H
 #define SKGEN_FACTS_FACTSFIELDS_H
 
+#include "Basic/Annotations.h"
 #include "Basic/JSONMapping.h"
 #include "Facts/Facts.h"
 
@@ -52,20 +53,21 @@ template <class IO> void mapFields(IO &io, Diagnostic &D) {
 }
 
 template <class IO> void mapFields(IO &io, FamilyOptions &O) {
-  io.optional("functional_overload", O.FunctionalOverload);
-  io.optional("inplace_overload", O.InplaceOverload);
-  io.optional("no_functional", O.NoFunctional);
-  io.optional("no_inplace", O.NoInplace);
-  io.optional("alloc_function", O.AllocFunction);
-  io.optional("external", O.External);
-  io.optional("meta_function", O.MetaFunction);
+  io.optional(factsKey(Annotation::FunctionalName), O.FunctionalOverload);
+  io.optional(factsKey(Annotation::InplaceName), O.InplaceOverload);
+  io.optional(factsKey(Annotation::NoFunctional), O.NoFunctional);
+  io.optional(factsKey(Annotation::NoInplace), O.NoInplace);
+  io.optional(factsKey(Annotation::Alloc), O.AllocFunction);
+  io.optional(factsKey(Annotation::External), O.External);
+  io.optional(factsKey(Annotation::Meta), O.MetaFunction);
   io.optional("meta_function_local", O.MetaFunctionLocal);
-  io.object("meta_preset", !O.MetaPreset.empty(), [&](IO &io) {
-    io.required("name", O.MetaPreset);
-    io.optionalIf(true, "args", O.MetaPresetArgs);
-  });
-  io.optional("no_meta_kernel", O.NoMetaKernel);
-  io.object("fallback", !O.Fallback.empty(), [&](IO &io) {
+  io.object(factsKey(Annotation::MetaPreset), !O.MetaPreset.empty(),
+            [&](IO &io) {
+              io.required("name", O.MetaPreset);
+              io.optionalIf(true, "args", O.MetaPresetArgs);
+            });
+  io.optional(factsKey(Annotation::NoMetaKernel), O.NoMetaKernel);
+  io.object(factsKey(Annotation::Fallback), !O.Fallback.empty(), [&](IO &io) {
     io.required("op", O.Fallback);
     io.optionalIf(true, "loc", O.FallbackLoc);
   });
@@ -103,7 +105,7 @@ template <class IO> void mapFields(IO &io, KernelFact &K) {
   io.optionalIf(!K.InternalLinkage.empty(), "name_length", K.NameLength);
   // Only when set: facts of PyTorch 1.x TUs are unchanged.
   io.optional("torch_compile", K.TorchCompile);
-  io.optional("functional_kernel", K.FunctionalKernel);
+  io.optional(factsKey(Annotation::FunctionalKernel), K.FunctionalKernel);
   io.optional("annotation_errors", K.AnnotationErrors);
 }
 
