@@ -42,6 +42,18 @@
  *                                    (Scalar arguments passed as wrapped-number
  *                                    tensors); the family may then list no
  *                                    keys: SKGEN_STRUCTURED("...schema...")
+ *   SKGEN_DERIVATIVE("self", "grad * 2 * self")
+ *                                    one entry of the family's derivatives,
+ *                                    as derivatives.yaml writes it (`self:
+ *                                    grad * 2 * self`): a backward formula per
+ *                                    input or group ("self, other"), a
+ *                                    forward formula ("result"),
+ *                                    "non_differentiable", or
+ *                                    "output_differentiability"; given once
+ *                                    per entry (docs/annotations.md,
+ *                                    "Derivatives")
+ *   SKGEN_NOT_DIFFERENTIABLE         the family has no derivative (as aten's
+ *                                    eq): out= accepts inputs requiring grad
  *
  * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
  * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
@@ -70,6 +82,9 @@
 #define SKGEN_EXTERNAL SKGEN_ANNOTATE_("skgen.external")
 #define SKGEN_FUNCTIONAL_KERNEL SKGEN_ANNOTATE_("skgen.functional_kernel")
 #define SKGEN_FALLBACK(OPNAME) SKGEN_ANNOTATE_("skgen.fallback", OPNAME)
+#define SKGEN_DERIVATIVE(NAMES, FORMULA)                                       \
+  SKGEN_ANNOTATE_("skgen.derivative", NAMES, FORMULA)
+#define SKGEN_NOT_DIFFERENTIABLE SKGEN_ANNOTATE_("skgen.not_differentiable")
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -84,6 +99,8 @@
 #define SKGEN_EXTERNAL
 #define SKGEN_FUNCTIONAL_KERNEL
 #define SKGEN_FALLBACK(OPNAME)
+#define SKGEN_DERIVATIVE(NAMES, FORMULA)
+#define SKGEN_NOT_DIFFERENTIABLE
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

@@ -21,8 +21,9 @@ enum class Annotation {
 };
 
 enum class AnnotationPlacement {
-  Primary,      // Marks a kernel: SKGEN_STRUCTURED, SKGEN_KERNEL.
-  FamilyOption, // Between SKGEN_STRUCTURED and its declaration.
+  Primary,          // Marks a kernel: SKGEN_STRUCTURED, SKGEN_KERNEL.
+  FamilyOption,     // Between SKGEN_STRUCTURED and its declaration.
+  FamilyOptionList, // A family option given any number of times.
 };
 
 struct AnnotationInfo {

@@ -13,6 +13,8 @@ static const char *placementName(AnnotationPlacement P) {
     return "primary";
   case AnnotationPlacement::FamilyOption:
     return "family-option";
+  case AnnotationPlacement::FamilyOptionList:
+    return "family-option-list";
   }
   return "";
 }

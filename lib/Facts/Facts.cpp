@@ -22,6 +22,12 @@ void to_json(nlohmann::json &J, const CharRange &R) {
 void to_json(nlohmann::json &J, const Diagnostic &D) {
   J = JSONWriter::write(D);
 }
+void to_json(nlohmann::json &J, const DerivativeFact::Use &U) {
+  J = JSONWriter::write(U);
+}
+void to_json(nlohmann::json &J, const DerivativeFact &D) {
+  J = JSONWriter::write(D);
+}
 void to_json(nlohmann::json &J, const FamilyOptions &O) {
   J = JSONWriter::write(O);
 }

@@ -21,6 +21,28 @@ namespace skgen {
 
 struct JSONMappingError; // Basic/JSONMapping.h
 
+/// One SKGEN_DERIVATIVE(names, formula): an entry of the family's
+/// derivatives as derivatives.yaml writes it (`self, other: formula`).
+/// Facts/Derivatives.h gives the entries their meaning.
+struct DerivativeFact {
+  std::string Names;    // "self", "self, other", "result", ...
+  std::string Formula;  // A C++ expression, or a keyword (non_differentiable)
+  SourceLoc NamesLoc;   // The first character inside each string literal.
+  SourceLoc FormulaLoc; // (Of the first literal, if concatenated.)
+  /// An identifier of the formula that may name a variable (not a member, not
+  /// qualified), as Clang's lexer found it: where it is (bytes into Formula)
+  /// and, for `self.sym_sizes()` and the other properties a node can save
+  /// instead of the tensor (Facts/Derivatives.h), the property and the length
+  /// of the whole expression.
+  struct Use {
+    std::string Name;
+    unsigned Offset = 0;
+    unsigned Length = 0; // Of Name, or of `Name.property()`.
+    std::string Property;
+  };
+  std::vector<Use> Uses;
+};
+
 /// Family options from the annotation vocabulary (see annotations.h).
 struct FamilyOptions {
   std::optional<std::string> FunctionalOverload; // SKGEN_FUNCTIONAL_NAME
@@ -45,6 +67,9 @@ struct FamilyOptions {
   /// of their own, and where that string is (for link-time diagnostics).
   std::string Fallback;
   SourceLoc FallbackLoc;
+  /// SKGEN_DERIVATIVE entries, in the order written.
+  std::vector<DerivativeFact> Derivatives;
+  bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
   bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }
 };
 
@@ -161,6 +186,8 @@ std::string hashContent(const std::string &Content);
 void to_json(nlohmann::json &J, const SourceLoc &L);
 void to_json(nlohmann::json &J, const CharRange &R);
 void to_json(nlohmann::json &J, const Diagnostic &D);
+void to_json(nlohmann::json &J, const DerivativeFact::Use &U);
+void to_json(nlohmann::json &J, const DerivativeFact &D);
 void to_json(nlohmann::json &J, const FamilyOptions &O);
 void to_json(nlohmann::json &J, const CppParamFact &P);
 void to_json(nlohmann::json &J, const KernelFact &K);

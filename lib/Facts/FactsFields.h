@@ -52,6 +52,21 @@ template <class IO> void mapFields(IO &io, Diagnostic &D) {
   mapDiagnostic(io, D, /*IsNote=*/false);
 }
 
+template <class IO> void mapFields(IO &io, DerivativeFact::Use &U) {
+  io.required("name", U.Name);
+  io.required("offset", U.Offset);
+  io.required("length", U.Length);
+  io.optional("property", U.Property);
+}
+
+template <class IO> void mapFields(IO &io, DerivativeFact &D) {
+  io.required("names", D.Names);
+  io.required("formula", D.Formula);
+  io.optionalIf(true, "names_loc", D.NamesLoc);
+  io.optionalIf(true, "formula_loc", D.FormulaLoc);
+  io.optional("uses", D.Uses);
+}
+
 template <class IO> void mapFields(IO &io, FamilyOptions &O) {
   io.optional(factsKey(Annotation::FunctionalName), O.FunctionalOverload);
   io.optional(factsKey(Annotation::InplaceName), O.InplaceOverload);
@@ -71,6 +86,8 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
     io.required("op", O.Fallback);
     io.optionalIf(true, "loc", O.FallbackLoc);
   });
+  io.optional(factsKey(Annotation::Derivative), O.Derivatives);
+  io.optional(factsKey(Annotation::NotDifferentiable), O.NotDifferentiable);
 }
 
 template <class IO> void mapFields(IO &io, CppParamFact &P) {

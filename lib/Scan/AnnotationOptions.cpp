@@ -185,6 +185,8 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
               *Alloc = nullptr, *NoMetaKernel = nullptr,
               *FunctionalKernel = nullptr;
   MetaOpt = PresetOpt = nullptr;
+  DerivativeOpts.clear();
+  NotDifferentiableOpt = nullptr;
   for (const Annot *O : Options) {
     switch (O->Info->Id) {
     case Annotation::Structured:
@@ -241,6 +243,13 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
       break;
     case Annotation::Fallback:
       applyFallback(*O, K);
+      break;
+    case Annotation::Derivative:
+      applyDerivative(*O, K);
+      break;
+    case Annotation::NotDifferentiable:
+      K.Options.NotDifferentiable = true;
+      NotDifferentiableOpt = O;
       break;
     }
   }

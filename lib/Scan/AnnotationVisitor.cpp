@@ -424,6 +424,15 @@ void Collector::processFunction(const FunctionDecl *Canon,
     for (const Annot *O : Options)
       if (O->Info == N.Info)
         Same = O;
+    // A list option: each use is an entry, but not twice the same entry
+    // (repeated on a redeclaration).
+    if (N.Info->Placement == AnnotationPlacement::FamilyOptionList) {
+      if (!llvm::any_of(Options, [&](const Annot *O) {
+            return O->Info == N.Info && O->D != N.D && sameAnnot(*O, N);
+          }))
+        Options.push_back(&N);
+      continue;
+    }
     if (Same) {
       if (!sameAnnot(*Same, N) || Same->D == N.D) {
         Diagnostic &E = error(N.MacroLoc, std::string("'") + N.Info->Macro +
@@ -625,6 +634,7 @@ void Collector::processFunction(const FunctionDecl *Canon,
           applyMeta(*MetaOpt, FD, S, K);
         if (PresetOpt)
           applyPreset(*PresetOpt, S, K);
+        checkDerivatives(S, K);
       }
       Schemas[Index] = S;
     }

@@ -163,6 +163,17 @@ private:
   // The meta options of the function being processed (checked once its
   // schema is known).
   const Annot *MetaOpt = nullptr, *PresetOpt = nullptr;
+  // Its SKGEN_DERIVATIVE entries (in KernelFact order), checked against the
+  // schema with Facts/Derivatives.h (DerivativeOptions.cpp).
+  std::vector<const Annot *> DerivativeOpts;
+  const Annot *NotDifferentiableOpt = nullptr;
+
+  /// SKGEN_DERIVATIVE(names, formula): the entry, with the formula's uses
+  /// found by Clang's lexer.
+  void applyDerivative(const Annot &O, KernelFact &K);
+  /// The entries' meaning against the out= schema \p S: errors positioned in
+  /// the entries' strings.
+  void checkDerivatives(const schema::FunctionSchema &S, KernelFact &K);
 
   void applyOptions(const std::vector<const Annot *> &Options,
                     const FunctionDecl *FD, KernelFact &K);

@@ -1,0 +1,389 @@
+//===- Derivatives.cpp - A family's derivative formulas -------------------===//
+#include "Facts/Derivatives.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace skgen {
+namespace derivatives {
+
+static const SavedProperty Properties[] = {
+    {"sym_sizes", "std::vector<c10::SymInt>", ".sym_sizes().vec()"},
+    {"sizes", "std::vector<int64_t>", ".sizes().vec()"},
+    {"sym_strides", "std::vector<c10::SymInt>", ".sym_strides().vec()"},
+    {"strides", "std::vector<int64_t>", ".strides().vec()"},
+    {"sym_numel", "c10::SymInt", ".sym_numel()"},
+    {"numel", "int64_t", ".numel()"},
+    {"dim", "int64_t", ".dim()"},
+    {"scalar_type", "at::ScalarType", ".scalar_type()"},
+    {"options", "at::TensorOptions", ".options()"},
+};
+
+llvm::ArrayRef<SavedProperty> savedProperties() { return Properties; }
+
+const SavedProperty *findSavedProperty(llvm::StringRef Method) {
+  for (const SavedProperty &P : Properties)
+    if (Method == P.Method)
+      return &P;
+  return nullptr;
+}
+
+static bool usesName(const std::vector<DerivativeFact::Use> &Uses,
+                     llvm::StringRef Name) {
+  return llvm::any_of(
+      Uses, [&](const DerivativeFact::Use &U) { return U.Name == Name; });
+}
+bool BackwardFormula::uses(llvm::StringRef Name) const {
+  return usesName(Uses, Name);
+}
+bool ForwardFormula::uses(llvm::StringRef Name) const {
+  return usesName(Uses, Name);
+}
+
+bool Operand::isTensorLike() const {
+  const schema::Type &T = Ty->unwrapOptional();
+  return T.isTensor() || (T.isList() && T.Elements.front().isTensor());
+}
+bool Operand::isTensorList() const {
+  const schema::Type &T = Ty->unwrapOptional();
+  return T.isList() && T.Elements.front().isTensor();
+}
+
+std::vector<bool> Derivatives::hasFormula() const {
+  std::vector<bool> Has(Inputs.size());
+  for (const BackwardFormula &B : Backward)
+    for (unsigned I : B.Inputs)
+      Has[I] = true;
+  return Has;
+}
+
+std::vector<unsigned> Derivatives::refusedInputs() const {
+  std::vector<unsigned> Refused;
+  std::vector<bool> Has = hasFormula();
+  for (unsigned I = 0; I < Inputs.size(); ++I)
+    if (Inputs[I].isTensorLike() && !Has[I] && !NonDifferentiable[I])
+      Refused.push_back(I);
+  return Refused;
+}
+
+std::vector<unsigned> Derivatives::differentiableOutputs() const {
+  std::vector<unsigned> Out;
+  for (unsigned I = 0; I < Outputs.size(); ++I)
+    if (OutputDifferentiable[I])
+      Out.push_back(I);
+  return Out;
+}
+
+namespace {
+
+/// One entry's names, split at commas, with their offsets.
+struct NamePart {
+  llvm::StringRef Name;
+  unsigned Offset;
+};
+
+std::vector<NamePart> splitNames(llvm::StringRef Names) {
+  std::vector<NamePart> Parts;
+  size_t Pos = 0;
+  while (Pos <= Names.size()) {
+    size_t Comma = Names.find(',', Pos);
+    if (Comma == llvm::StringRef::npos)
+      Comma = Names.size();
+    llvm::StringRef Raw = Names.slice(Pos, Comma);
+    llvm::StringRef Name = Raw.ltrim();
+    unsigned Offset = Pos + (Raw.size() - Name.size());
+    Parts.push_back({Name.rtrim(), Offset});
+    Pos = Comma + 1;
+  }
+  return Parts;
+}
+
+class Analyzer {
+public:
+  Analyzer(const schema::FunctionSchema &Out, const FamilyOptions &O,
+           std::vector<DerivativeError> &Errors)
+      : O(O), Errors(Errors) {
+    for (unsigned I = 0; I < Out.Arguments.size(); ++I) {
+      const schema::Argument &A = Out.Arguments[I];
+      Operand Op{A.Name, I, &A.Ty};
+      (A.Ty.hasWriteAlias() ? D.Outputs : D.Inputs).push_back(Op);
+    }
+    D.NotDifferentiable = O.NotDifferentiable;
+    D.NonDifferentiable.assign(D.Inputs.size(), false);
+    D.OutputDifferentiable.assign(D.Outputs.size(), true);
+  }
+
+  Derivatives run() {
+    std::vector<bool> Formula(D.Inputs.size());
+    bool ExplicitOutputs = false;
+    for (size_t E = 0; E < O.Derivatives.size(); ++E) {
+      const DerivativeFact &F = O.Derivatives[E];
+      if (O.NotDifferentiable) {
+        error(E, false, 0, F.Names.size(),
+              "'SKGEN_NOT_DIFFERENTIABLE' says the family has no "
+              "derivatives; remove it or this entry");
+        continue;
+      }
+      if (llvm::StringRef(F.Names).trim() == "output_differentiability") {
+        ExplicitOutputs |= outputDifferentiability(E, F);
+        continue;
+      }
+      entry(E, F, Formula);
+    }
+    if (!ExplicitOutputs)
+      defaultOutputDifferentiability();
+    gradSpelling();
+    for (ForwardFormula &F : D.Forward)
+      if (!D.OutputDifferentiable[F.Output])
+        error(F.Entry, false, 0, O.Derivatives[F.Entry].Names.size(),
+              "output '" + D.Outputs[F.Output].Name +
+                  "' is not differentiable (output_differentiability); it "
+                  "has no forward formula");
+    llvm::erase_if(D.Forward, [&](const ForwardFormula &F) {
+      return !D.OutputDifferentiable[F.Output];
+    });
+    return std::move(D);
+  }
+
+private:
+  const FamilyOptions &O;
+  std::vector<DerivativeError> &Errors;
+  Derivatives D;
+
+  void error(size_t Entry, bool AtFormula, unsigned Offset, unsigned Length,
+             std::string Message, std::string Fix = "") {
+    Errors.push_back(
+        {Entry, AtFormula, Offset, Length, std::move(Message), std::move(Fix)});
+  }
+
+  int findInput(llvm::StringRef Name) const {
+    for (unsigned I = 0; I < D.Inputs.size(); ++I)
+      if (D.Inputs[I].Name == Name)
+        return I;
+    return -1;
+  }
+
+  /// `result`, `result<i>` or an output's name.
+  int findOutput(llvm::StringRef Name) const {
+    if (Name == "result" && D.Outputs.size() == 1)
+      return 0;
+    unsigned Index;
+    if (Name.consume_front("result") && !Name.empty() &&
+        !Name.getAsInteger(10, Index) && Index < D.Outputs.size())
+      return Index;
+    for (unsigned I = 0; I < D.Outputs.size(); ++I)
+      if (D.Outputs[I].Name == Name)
+        return I;
+    return -1;
+  }
+
+  /// The closest name an entry could have meant (edit distance <= 2).
+  std::string closest(llvm::StringRef Name) const {
+    std::vector<std::string> Candidates;
+    for (const Operand &Op : D.Inputs)
+      Candidates.push_back(Op.Name);
+    for (const Operand &Op : D.Outputs)
+      Candidates.push_back(Op.Name);
+    Candidates.push_back(D.Outputs.size() == 1 ? "result" : "result0");
+    Candidates.push_back("output_differentiability");
+    std::string Best;
+    unsigned BestDist = 3;
+    for (const std::string &C : Candidates) {
+      unsigned Dist = Name.edit_distance(C, true, BestDist);
+      if (Dist < BestDist) {
+        BestDist = Dist;
+        Best = C;
+      }
+    }
+    return Best;
+  }
+
+  void entry(size_t E, const DerivativeFact &F, std::vector<bool> &Formula) {
+    std::vector<NamePart> Parts = splitNames(F.Names);
+    std::vector<unsigned> Inputs;
+    std::vector<unsigned> Outputs;
+    for (const NamePart &P : Parts) {
+      if (P.Name.empty()) {
+        error(E, false, P.Offset, 0,
+              "expected an argument name (names are separated by commas)");
+        return;
+      }
+      int In = findInput(P.Name), Out = findOutput(P.Name);
+      if (In >= 0) {
+        Inputs.push_back(In);
+        continue;
+      }
+      if (Out >= 0) {
+        Outputs.push_back(Out);
+        continue;
+      }
+      std::string Fix = closest(P.Name);
+      error(E, false, P.Offset, P.Name.size(),
+            "'" + P.Name.str() + "' is not an argument or output of " +
+                "the family" +
+                (Fix.empty() ? std::string() : "; did you mean '" + Fix + "'?"),
+            Fix);
+      return;
+    }
+    llvm::StringRef Text = llvm::StringRef(F.Formula).trim();
+    if (!Outputs.empty()) {
+      if (!Inputs.empty() || Outputs.size() > 1) {
+        error(E, false, 0, F.Names.size(),
+              "a forward formula is for one output ('result', 'result<i>' "
+              "or the output's name), not a list");
+        return;
+      }
+      forward(E, F, Outputs.front(), Text);
+      return;
+    }
+    if (Text == "non_differentiable") {
+      for (unsigned I : Inputs)
+        D.NonDifferentiable[I] = true;
+      return;
+    }
+    for (size_t K = 0; K < Inputs.size(); ++K) {
+      const Operand &Op = D.Inputs[Inputs[K]];
+      if (!Op.isTensorLike()) {
+        error(E, false, Parts[K].Offset, Parts[K].Name.size(),
+              "'" + Op.Name + "' is a " + Op.Ty->str() +
+                  ", not a Tensor: only Tensor, Tensor? and Tensor[] "
+                  "arguments have gradients");
+        return;
+      }
+      if (Formula[Inputs[K]] || D.NonDifferentiable[Inputs[K]]) {
+        error(E, false, Parts[K].Offset, Parts[K].Name.size(),
+              "'" + Op.Name + "' already has a derivative entry");
+        return;
+      }
+    }
+    for (unsigned I : Inputs)
+      Formula[I] = true;
+    D.Backward.push_back({Inputs, F.Formula, F.Uses, E});
+  }
+
+  void forward(size_t E, const DerivativeFact &F, unsigned Output,
+               llvm::StringRef Text) {
+    if (llvm::any_of(D.Forward, [&](const ForwardFormula &G) {
+          return G.Output == Output;
+        })) {
+      error(E, false, 0, F.Names.size(),
+            "output '" + D.Outputs[Output].Name +
+                "' already has a forward formula");
+      return;
+    }
+    ForwardFormula G;
+    G.Output = Output;
+    G.Entry = E;
+    if (Text == "auto_element_wise" || Text == "auto_linear") {
+      G.K = Text == "auto_linear" ? ForwardFormula::Kind::AutoLinear
+                                  : ForwardFormula::Kind::AutoElementWise;
+    } else {
+      G.Formula = F.Formula;
+      G.Uses = F.Uses;
+    }
+    D.Forward.push_back(std::move(G));
+  }
+
+  /// `[True, False]`, one per output.
+  bool outputDifferentiability(size_t E, const DerivativeFact &F) {
+    llvm::StringRef Text = llvm::StringRef(F.Formula).trim();
+    std::vector<bool> Values;
+    bool Ok = Text.consume_front("[") && Text.consume_back("]");
+    if (Ok) {
+      llvm::SmallVector<llvm::StringRef, 4> Items;
+      Text.split(Items, ',');
+      for (llvm::StringRef Item : Items) {
+        Item = Item.trim();
+        if (Item != "True" && Item != "False") {
+          Ok = false;
+          break;
+        }
+        Values.push_back(Item == "True");
+      }
+    }
+    if (!Ok || Values.size() != D.Outputs.size()) {
+      error(E, true, 0, F.Formula.size(),
+            "expected a list of " + std::to_string(D.Outputs.size()) +
+                " True/False, one per output, e.g. [" +
+                (D.Outputs.size() == 2 ? "True, False" : "True") + "]");
+      return false;
+    }
+    D.OutputDifferentiable = Values;
+    return true;
+  }
+
+  /// derivatives.yaml: without output_differentiability, formulas that use
+  /// `grad` (not grads / grad_<name>) make only the first output
+  /// differentiable.
+  void defaultOutputDifferentiability() {
+    bool Grad = llvm::any_of(
+        D.Backward, [](const BackwardFormula &B) { return B.uses("grad"); });
+    bool Others = llvm::any_of(D.Backward, [&](const BackwardFormula &B) {
+      return B.uses("grads") || llvm::any_of(D.Outputs, [&](const Operand &Op) {
+               return B.uses("grad_" + Op.Name);
+             });
+    });
+    if (Grad && !Others)
+      for (unsigned I = 1; I < D.Outputs.size(); ++I)
+        D.OutputDifferentiable[I] = false;
+  }
+
+  void gradSpelling() {
+    std::vector<std::pair<Derivatives::GradSpelling, const BackwardFormula *>>
+        Seen;
+    for (const BackwardFormula &B : D.Backward) {
+      if (B.uses("grad"))
+        Seen.push_back({Derivatives::GradSpelling::Grad, &B});
+      if (B.uses("grads"))
+        Seen.push_back({Derivatives::GradSpelling::Grads, &B});
+      for (const Operand &Op : D.Outputs)
+        if (B.uses("grad_" + Op.Name))
+          Seen.push_back({Derivatives::GradSpelling::Named, &B});
+    }
+    if (Seen.empty())
+      return;
+    D.Grads = Seen.front().first;
+    for (const auto &S : Seen)
+      if (S.first != D.Grads) {
+        error(S.second->Entry, true, 0, S.second->Formula.size(),
+              "the formulas of a family name the output gradients one way: "
+              "'grad', 'grads[i]' or 'grad_<output>', not several");
+        return;
+      }
+    if (D.Grads == Derivatives::GradSpelling::Grad &&
+        D.differentiableOutputs().size() > 1)
+      error(Seen.front().second->Entry, true, 0,
+            Seen.front().second->Formula.size(),
+            "'grad' is ambiguous: the family has " +
+                std::to_string(D.differentiableOutputs().size()) +
+                " differentiable outputs; use 'grads[i]' or 'grad_<output>'");
+  }
+};
+
+} // namespace
+
+Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
+                    std::vector<DerivativeError> &Errors) {
+  return Analyzer(Out, O, Errors).run();
+}
+
+std::string
+substituteProperties(const std::string &Formula,
+                     const std::vector<DerivativeFact::Use> &Uses,
+                     llvm::function_ref<bool(llvm::StringRef)> ByProperty) {
+  std::string Result;
+  size_t Pos = 0;
+  for (const DerivativeFact::Use &U : Uses) {
+    if (U.Property.empty() || !ByProperty(U.Name) || U.Offset < Pos ||
+        U.Offset + U.Length > Formula.size())
+      continue;
+    Result += Formula.substr(Pos, U.Offset - Pos);
+    Result += U.Name + "_" + U.Property;
+    Pos = U.Offset + U.Length;
+  }
+  return Result + Formula.substr(Pos);
+}
+
+} // namespace derivatives
+} // namespace skgen

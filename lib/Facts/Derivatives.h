@@ -1,0 +1,120 @@
+//===- Derivatives.h - A family's derivative formulas -----------*- C++ -*-===//
+//
+// The meaning of a family's SKGEN_DERIVATIVE entries (torchgen's
+// DifferentiabilityInfo, read from derivatives.yaml's language): which inputs
+// each backward formula differentiates, the forward formulas, the inputs and
+// outputs that are not differentiable. The scan reports the errors (at the
+// entry), the link phase builds the model again for the generator. No Clang:
+// whether a formula compiles is the scan's check (Scan/FormulaCheck.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_FACTS_DERIVATIVES_H
+#define SKGEN_FACTS_DERIVATIVES_H
+
+#include "Facts/Facts.h"
+#include "Schema/Schema.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace skgen {
+namespace derivatives {
+
+/// A property of an input that a node saves instead of the tensor when a
+/// formula reads only it (`self.sym_sizes()` -> `self_sym_sizes`, as aten).
+struct SavedProperty {
+  const char *Method;  // sym_sizes
+  const char *CppType; // The saved member's type.
+  const char *Save;    // How it is taken from the tensor, after `self`.
+};
+llvm::ArrayRef<SavedProperty> savedProperties();
+const SavedProperty *findSavedProperty(llvm::StringRef Method);
+
+/// The names a formula may use besides its arguments', per formula kind
+/// (for docs, diagnostics and the scan's compile check).
+enum class FormulaKind { Backward, Forward };
+
+struct BackwardFormula {
+  /// Indices into Derivatives::Inputs, in the order named ("self, other").
+  std::vector<unsigned> Inputs;
+  std::string Formula;
+  std::vector<DerivativeFact::Use> Uses;
+  size_t Entry = 0; // Into FamilyOptions::Derivatives.
+  bool uses(llvm::StringRef Name) const;
+};
+
+struct ForwardFormula {
+  enum class Kind { Formula, AutoElementWise, AutoLinear };
+  Kind K = Kind::Formula;
+  unsigned Output = 0; // Into Derivatives::Outputs.
+  std::string Formula;
+  std::vector<DerivativeFact::Use> Uses;
+  size_t Entry = 0;
+  bool uses(llvm::StringRef Name) const;
+};
+
+/// A schema argument of the family's functional variant, or an output (an
+/// out argument of the out= schema, named as it).
+struct Operand {
+  std::string Name;
+  unsigned SchemaIndex = 0; // In the out= schema's arguments.
+  const schema::Type *Ty = nullptr;
+  bool isTensorLike() const; // Tensor, Tensor?, Tensor[] (differentiable)
+  bool isTensorList() const;
+};
+
+struct Derivatives {
+  bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
+  std::vector<Operand> Inputs;    // The non-out arguments, in order.
+  std::vector<Operand> Outputs;   // The out arguments, in order.
+  std::vector<BackwardFormula> Backward;
+  std::vector<ForwardFormula> Forward;
+  std::vector<bool> NonDifferentiable;    // Per input: marked so.
+  std::vector<bool> OutputDifferentiable; // Per output.
+  /// How the formulas name the output gradients: `grad` (one differentiable
+  /// output), `grads[i]`, or `grad_<name>`.
+  enum class GradSpelling { Grad, Grads, Named };
+  GradSpelling Grads = GradSpelling::Grad;
+
+  /// The family has backward formulas: autograd kernels are generated.
+  bool differentiable() const { return !Backward.empty(); }
+  /// Per input: some backward formula differentiates it.
+  std::vector<bool> hasFormula() const;
+  /// Tensor inputs neither differentiated nor marked non_differentiable:
+  /// requiring grad with them raises at the call, with aten's wording.
+  std::vector<unsigned> refusedInputs() const;
+  /// The differentiable outputs' indices.
+  std::vector<unsigned> differentiableOutputs() const;
+};
+
+/// An error in entry \p Entry: at byte \p Offset of its names (or, when
+/// AtFormula, of its formula), \p Length bytes; with a replacement for
+/// that range when the intent is clear.
+struct DerivativeError {
+  size_t Entry = 0;
+  bool AtFormula = false;
+  unsigned Offset = 0, Length = 0;
+  std::string Message;
+  std::string Fix;
+};
+
+/// The derivatives of the family with out= schema \p Out and options \p O.
+/// Appends one error per malformed entry (and leaves it out of the result).
+Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
+                    std::vector<DerivativeError> &Errors);
+
+/// \p Formula with each saved-property use (`self.sym_sizes()`) replaced by
+/// its member's name (`self_sym_sizes`) where \p Saved says the input is
+/// saved by properties only.
+std::string
+substituteProperties(const std::string &Formula,
+                     const std::vector<DerivativeFact::Use> &Uses,
+                     llvm::function_ref<bool(llvm::StringRef)> ByProperty);
+
+} // namespace derivatives
+} // namespace skgen
+
+#endif
