@@ -1,6 +1,8 @@
 //===- Derivatives.cpp - A family's derivative formulas -------------------===//
 #include "Facts/Derivatives.h"
 
+#include "Schema/CppTypes.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -366,6 +368,69 @@ private:
 Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
                     std::vector<DerivativeError> &Errors) {
   return Analyzer(Out, O, Errors).run();
+}
+
+/// The names an output goes by: `result` (the only one) or `result<i>`,
+/// and its own name.
+static std::vector<std::string> outputNames(const Derivatives &D, unsigned I) {
+  std::vector<std::string> Names;
+  Names.push_back(D.Outputs.size() == 1 ? "result"
+                                        : "result" + std::to_string(I));
+  if (D.Outputs[I].Name != Names.front())
+    Names.push_back(D.Outputs[I].Name);
+  return Names;
+}
+
+std::vector<ScopeEntry> backwardScope(const Derivatives &D,
+                                      const BackwardFormula &B) {
+  std::vector<ScopeEntry> Scope;
+  Scope.push_back({"grads", "const torch::autograd::variable_list &"});
+  Scope.push_back({"grad", "const at::Tensor &"});
+  for (unsigned I : D.differentiableOutputs())
+    Scope.push_back({"grad_" + D.Outputs[I].Name, "const at::Tensor &"});
+  for (const Operand &In : D.Inputs)
+    if (std::optional<std::string> T = schema::savedCppType(*In.Ty))
+      Scope.push_back({In.Name, "const " + *T + " &"});
+  for (unsigned I = 0; I < D.Outputs.size(); ++I)
+    for (std::string &N : outputNames(D, I))
+      Scope.push_back({std::move(N), "const at::Tensor &"});
+  if (B.Inputs.size() > 1)
+    Scope.push_back(
+        {"grad_input_mask",
+         "const std::array<bool, " + std::to_string(B.Inputs.size()) + "> &"});
+  return Scope;
+}
+
+std::vector<ScopeEntry> forwardScope(const Derivatives &D) {
+  std::vector<ScopeEntry> Scope;
+  std::vector<bool> Has = D.hasFormula();
+  for (unsigned I = 0; I < D.Inputs.size(); ++I) {
+    const Operand &In = D.Inputs[I];
+    std::string Why;
+    schema::Argument A;
+    A.Ty = *In.Ty;
+    if (std::optional<schema::CppType> T = schema::argumentCppType(A, Why))
+      Scope.push_back(
+          {In.Name, T->Symbolic.empty() ? T->Spelling : T->Symbolic});
+  }
+  for (unsigned I = 0; I < D.Inputs.size(); ++I)
+    if (Has[I] && !D.Inputs[I].isTensorList()) {
+      Scope.push_back({D.Inputs[I].Name + "_p", "const at::Tensor &"});
+      Scope.push_back({D.Inputs[I].Name + "_t", "const at::Tensor &"});
+    }
+  for (unsigned I = 0; I < D.Outputs.size(); ++I)
+    for (std::string &N : outputNames(D, I))
+      Scope.push_back({std::move(N), "const at::Tensor &"});
+  return Scope;
+}
+
+std::vector<std::string> backwardResultTypes(const Derivatives &D,
+                                             const BackwardFormula &B) {
+  std::vector<std::string> Types;
+  for (unsigned I : B.Inputs)
+    Types.push_back(D.Inputs[I].isTensorList() ? "std::vector<at::Tensor>"
+                                               : "at::Tensor");
+  return Types;
 }
 
 std::string

@@ -33,10 +33,6 @@ struct SavedProperty {
 llvm::ArrayRef<SavedProperty> savedProperties();
 const SavedProperty *findSavedProperty(llvm::StringRef Method);
 
-/// The names a formula may use besides its arguments', per formula kind
-/// (for docs, diagnostics and the scan's compile check).
-enum class FormulaKind { Backward, Forward };
-
 struct BackwardFormula {
   /// Indices into Derivatives::Inputs, in the order named ("self, other").
   std::vector<unsigned> Inputs;
@@ -105,6 +101,31 @@ struct DerivativeError {
 /// Appends one error per malformed entry (and leaves it out of the result).
 Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
                     std::vector<DerivativeError> &Errors);
+
+/// A name a formula sees, with its C++ type. Generated code declares
+/// exactly these (the node's apply() for a backward formula, the autograd
+/// kernel for a forward one), and the scan compiles each formula against
+/// them, so a formula that passes the scan compiles in generated code.
+struct ScopeEntry {
+  std::string Name;
+  std::string CppType; // As a declaration spells it: `const at::Tensor &`.
+};
+
+/// The scope of backward formula \p B: `grads`, `grad` (the first
+/// differentiable output's gradient), `grad_<output>`, every input (tensors
+/// unpacked, the others as saved: schema::savedCppType), every output
+/// (`result` for one, `result<i>` and its name), `grad_input_mask` (a group
+/// formula). Entries whose type cannot be saved are left out.
+std::vector<ScopeEntry> backwardScope(const Derivatives &D,
+                                      const BackwardFormula &B);
+/// The scope of a forward formula: every input as the autograd kernel takes
+/// it (the dispatcher's types), `<input>_p` and `<input>_t` (primal and
+/// tangent, at::Tensor) for each differentiable input, every output.
+std::vector<ScopeEntry> forwardScope(const Derivatives &D);
+/// The C++ type a backward formula for \p B must convert to: `at::Tensor`
+/// (`std::vector<at::Tensor>` for a Tensor[]); for a group, each member's.
+std::vector<std::string> backwardResultTypes(const Derivatives &D,
+                                             const BackwardFormula &B);
 
 /// \p Formula with each saved-property use (`self.sym_sizes()`) replaced by
 /// its member's name (`self_sym_sizes`) where \p Saved says the input is

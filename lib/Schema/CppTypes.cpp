@@ -120,6 +120,43 @@ std::optional<CppType> mapType(const Type &T, std::string &Why) {
 
 } // namespace
 
+std::optional<std::string> savedCppType(const Type &T) {
+  auto Base = [](const Type &E) -> std::optional<std::string> {
+    if (E.isTensor())
+      return std::string("at::Tensor");
+    if (E.isNamed("Scalar"))
+      return std::string("at::Scalar");
+    if (E.isNamed("str"))
+      return std::string("std::string");
+    if (E.isNamed("SymInt"))
+      return std::string("::skgen::SymInt");
+    if (const ValueType *V = findValueType(E))
+      return std::string(V->Spelling);
+    return std::nullopt;
+  };
+  if (T.isList()) {
+    const Type &E = T.Elements.front();
+    if (E.isNamed("bool") && T.Size)
+      return "std::array<bool, " + std::to_string(*T.Size) + ">";
+    if (E.isOptional() || E.isNamed("Dimname"))
+      return std::nullopt;
+    if (std::optional<std::string> B = Base(E))
+      return "std::vector<" + *B + ">";
+    return std::nullopt;
+  }
+  if (T.isOptional()) {
+    const Type &E = T.Elements.front();
+    if (E.isList() && E.Elements.front().isNamed("Dimname"))
+      return std::nullopt;
+    if (std::optional<std::string> B = savedCppType(E))
+      return "c10::optional<" + *B + ">";
+    return std::nullopt;
+  }
+  if (T.isNamed("Dimname"))
+    return std::nullopt;
+  return Base(T);
+}
+
 bool isSymbolic(const Type &T) {
   return T.isNamed("SymInt") ||
          (T.isList() && T.Elements.front().isNamed("SymInt"));

@@ -61,6 +61,12 @@ std::optional<CppType> argumentCppType(const Argument &A, std::string &Why);
 /// std::tuple. Out= and in-place kernels return references to their outputs.
 std::optional<CppType> returnCppType(const FunctionSchema &S, std::string &Why);
 
+/// The owning C++ type an autograd node saves an argument of type \p T as
+/// (`std::vector<int64_t>` for `int[]`), which its derivative formulas see;
+/// nullopt if it cannot be saved. Tensors are saved as SavedVariables and
+/// formulas see them unpacked: `at::Tensor`, `c10::optional<at::Tensor>`.
+std::optional<std::string> savedCppType(const Type &T);
+
 /// True if \p T is `SymInt` or a list of `SymInt` (CppType::Symbolic).
 bool isSymbolic(const Type &T);
 
