@@ -1,8 +1,9 @@
 //===- skgen/autograd.h - Autograd kernels for skgen op families -*- C++
 //-*-===//
 //
-// Header-only, ATen/c10 headers only. skgen registers these boxed kernels
-// under the Autograd key of the ops it generates (see docs/generation.md):
+// Header-only, ATen/c10 and torch/csrc/autograd headers only. Generated code
+// registers autograd kernels under the Autograd key of the ops it generates
+// (see docs/generation.md):
 //
 //   out= overloads: skgen::out_autograd_kernel, aten's policy for out=
 //     functions: with grad mode on, an argument that requires grad raises
@@ -12,10 +13,17 @@
 //     counters of the out tensors are bumped (as aten's ADInplaceOrView
 //     kernels do).
 //
-// Functional and in-place variants keep
+//   functional and in-place variants of a family with derivative formulas
+//     (SKGEN_DERIVATIVE): a generated autograd node per family (a
+//     torch::autograd::Node, as aten's generated Functions.h) and kernels
+//     built from skgen::autograd below, which follow aten's generated
+//     VariableType kernels: requires_grad from the differentiable inputs,
+//     check_inplace, the saved variables, set_history / rebase_history, the
+//     forward gradient.
+//
+// Families without formulas keep
 // torch::autograd::autogradNotImplementedFallback(): backward raises
-// "derivative for myops::add is not implemented", and outputs of a
-// non-differentiable dtype (integral, bool) do not require grad.
+// "derivative for myops::add is not implemented".
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_AUTOGRAD_H
 #define SKGEN_AUTOGRAD_H
@@ -29,7 +37,22 @@
 #include <c10/core/DispatchKeySet.h>
 #include <c10/util/Exception.h>
 
+#include <ATen/ops/_efficientzerotensor.h>
+#include <torch/csrc/autograd/VariableTypeUtils.h>
+#include <torch/csrc/autograd/edge.h>
+#include <torch/csrc/autograd/function.h>
+#include <torch/csrc/autograd/functions/utils.h>
+#include <torch/csrc/autograd/saved_variable.h>
+
+#include <skgen/symint.h>
+#if __has_include(<skgen/formulas.h>)
+#include <skgen/formulas.h>
+#endif
+
+#include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 namespace skgen {
 
@@ -84,6 +107,217 @@ inline void out_autograd_kernel(const c10::OperatorHandle &op,
   for (const at::Tensor &t : outs)
     t.unsafeGetTensorImpl()->bump_version();
 }
+
+/// Helpers of derivative formulas (skgen/formulas.h); generated nodes
+/// evaluate formulas with `using namespace ::skgen::formulas`.
+namespace formulas {}
+
+namespace autograd {
+
+using torch::autograd::SavedVariable;
+using torch::autograd::variable_list;
+
+/// What an edge holds a node by: std::shared_ptr<Node> up to PyTorch 2.x's
+/// switch to c10::intrusive_ptr<Node>.
+using NodeRef = decltype(std::declval<torch::autograd::Edge>().function);
+constexpr bool SharedNodes =
+    std::is_same<NodeRef, std::shared_ptr<torch::autograd::Node>>::value;
+template <class N>
+using NodePtr =
+    std::conditional_t<SharedNodes, std::shared_ptr<N>, c10::intrusive_ptr<N>>;
+
+namespace detail {
+template <class N> NodePtr<N> new_node() {
+  if constexpr (SharedNodes)
+    // The deleter releases long chains without deep recursion (as aten's).
+    return NodePtr<N>(new N(), [](N *n) {
+      deleteNode(n); // torch::autograd's, found by ADL (1.x only)
+    });
+  else
+    return c10::make_intrusive<N>();
+}
+
+inline bool differentiable(const at::Tensor &t) {
+  return t.defined() && torch::autograd::isDifferentiableType(t.scalar_type());
+}
+} // namespace detail
+
+/// PyTorch 1.x's set_history / rebase_history take `at::Tensor &`: the
+/// handle is not changed, the TensorImpl's autograd metadata is.
+inline at::Tensor &mutable_handle(const at::Tensor &t) {
+  return const_cast<at::Tensor &>(t);
+}
+
+/// A node's reference to itself, to unpack the outputs it saved.
+template <class N> NodeRef self_ref(N &node) {
+  if constexpr (SharedNodes)
+    return node.shared_from_this();
+  else
+    return node.getptr();
+}
+
+/// The node of a call, or null when no gradient is needed (grad mode off,
+/// no differentiable input requires grad). Its next edges are the
+/// differentiable inputs', in order. Inputs: Tensor, Tensor?, Tensor[].
+template <class N, class... Ts> NodePtr<N> make_node(const Ts &...inputs) {
+  if (!torch::autograd::compute_requires_grad(inputs...))
+    return nullptr;
+  NodePtr<N> node = detail::new_node<N>();
+  node->set_next_edges(torch::autograd::collect_next_edges(inputs...));
+  return node;
+}
+
+/// aten's refusal of an input that has no derivative formula: "The function
+/// 'myops::f' is not differentiable with respect to argument 'weight'. This
+/// input cannot have requires_grad True."
+inline void check_no_requires_grad(const at::Tensor &t, const char *name,
+                                   const char *op) {
+  torch::autograd::check_no_requires_grad(t, name, op);
+}
+inline void check_no_requires_grad(const c10::optional<at::Tensor> &t,
+                                   const char *name, const char *op) {
+  if (t.has_value())
+    torch::autograd::check_no_requires_grad(*t, name, op);
+}
+
+/// aten's check before an in-place call: a leaf (or a view of one) that
+/// requires grad cannot be written when a gradient is needed.
+inline void check_inplace(const at::Tensor &self, bool requires_grad) {
+  torch::autograd::check_inplace(self, requires_grad);
+}
+
+/// The history of a functional call's outputs: each differentiable output
+/// (in order) becomes an input of \p node; outputs of a non-differentiable
+/// dtype get none (what autogradNotImplementedFallback does for them).
+template <class P, class... Ts>
+void set_history(const P &node, const Ts &...outputs) {
+  if (!node)
+    return;
+  (void)std::initializer_list<int>{(
+      detail::differentiable(outputs)
+          ? (torch::autograd::set_history(mutable_handle(outputs), node), 0)
+          : (node->add_input_metadata(torch::autograd::Node::undefined_input()),
+             0))...};
+}
+
+/// The history of an in-place call: \p self now comes from \p node (a view
+/// gets a CopySlices node over its base, as in aten), and its version
+/// counter moves on.
+template <class P> void rebase_history(const P &node, const at::Tensor &self) {
+  self.unsafeGetTensorImpl()->bump_version();
+  if (node)
+    torch::autograd::rebase_history(mutable_handle(self), node);
+}
+
+/// True if any gradient is defined: backward formulas run only then (an
+/// undefined gradient of every output means a zero gradient of every input).
+inline bool any_defined(const variable_list &grads) {
+  for (const at::Tensor &g : grads)
+    if (g.defined())
+      return true;
+  return false;
+}
+
+/// The gradient of the \p i-th differentiable output (undefined when out of
+/// range: a node with fewer inputs).
+inline const at::Tensor &grad_at(const variable_list &grads, size_t i) {
+  static const at::Tensor undefined;
+  return i < grads.size() ? grads[i] : undefined;
+}
+
+inline at::Tensor unpack(const SavedVariable &v) { return v.unpack(); }
+inline c10::optional<at::Tensor> unpack_opt(const SavedVariable &v) {
+  at::Tensor t = v.unpack();
+  if (!t.defined())
+    return c10::nullopt;
+  return t;
+}
+inline SavedVariable save(const c10::optional<at::Tensor> &t, bool is_output) {
+  return SavedVariable(t.has_value() ? *t : at::Tensor(), is_output);
+}
+inline SavedVariable save(const at::Tensor &t, bool is_output) {
+  return SavedVariable(t, is_output);
+}
+/// `self` after an in-place call, saved as the call's result.
+inline SavedVariable save_inplace_result(const at::Tensor &self) {
+  return SavedVariable(self, /*is_output=*/true, self.is_view());
+}
+
+/// What a node keeps of a non-tensor argument: an owning copy of lists and
+/// strings, the value itself otherwise.
+template <class T> T own(const T &v) { return v; }
+template <class T> std::vector<T> own(c10::ArrayRef<T> v) { return v.vec(); }
+template <class T>
+c10::optional<std::vector<T>> own(const c10::OptionalArrayRef<T> &v) {
+  if (!v.has_value())
+    return c10::nullopt;
+  return v->vec();
+}
+inline std::string own(c10::string_view v) { return std::string(v); }
+inline c10::optional<std::string>
+own(const c10::optional<c10::string_view> &v) {
+  if (!v.has_value())
+    return c10::nullopt;
+  return std::string(*v);
+}
+
+//===--- Forward mode -----------------------------------------------------===//
+
+inline bool has_fw_grad(const at::Tensor &t) {
+  return t.defined() && t._fw_grad(/*level=*/0).defined();
+}
+inline bool has_fw_grad(const c10::optional<at::Tensor> &t) {
+  return t.has_value() && has_fw_grad(*t);
+}
+/// True if a forward gradient flows into the call (forward AD is on).
+template <class... Ts> bool any_fw_grad(const Ts &...inputs) {
+  bool any = false;
+  (void)std::initializer_list<int>{(any = any || has_fw_grad(inputs), 0)...};
+  return any;
+}
+
+/// The primal of an input, without its tangent (`self_p`).
+inline at::Tensor primal(const at::Tensor &t) {
+  return t.defined() ? t._fw_primal(/*level=*/0) : t;
+}
+inline at::Tensor primal(const c10::optional<at::Tensor> &t) {
+  return t.has_value() ? primal(*t) : at::Tensor();
+}
+/// The tangent of an input (`self_t`), zeros when it has none.
+inline at::Tensor tangent(const at::Tensor &t) {
+  if (!t.defined())
+    return t;
+  at::Tensor g = t._fw_grad(/*level=*/0);
+  if (g.defined())
+    return g;
+#if SKGEN_SYMBOLIC_SIZES
+  return at::_efficientzerotensor_symint(t.sym_sizes(), t.options());
+#else
+  return at::_efficientzerotensor(t.sizes(), t.options());
+#endif
+}
+inline at::Tensor tangent(const c10::optional<at::Tensor> &t) {
+  return t.has_value() ? tangent(*t) : at::Tensor();
+}
+
+/// Sets \p result's tangent (of an in-place call: \p inplace).
+inline void set_fw_grad(const at::Tensor &result, const at::Tensor &tangent,
+                        bool inplace) {
+  if (result.defined() && tangent.defined())
+    result._set_fw_grad(tangent, /*level=*/0, /*is_inplace_op=*/inplace);
+}
+
+/// aten's refusal of forward AD through an op without forward formulas.
+template <class... Ts>
+void check_no_fw_grad(const char *op, const Ts &...inputs) {
+  bool any = false;
+  (void)std::initializer_list<int>{(any = any || has_fw_grad(inputs), 0)...};
+  TORCH_CHECK_NOT_IMPLEMENTED(!any, "Trying to use forward AD with ", op,
+                              " that does not support it because it has "
+                              "not been implemented yet.");
+}
+
+} // namespace autograd
 
 } // namespace skgen
 

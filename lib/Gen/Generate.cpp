@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gen/Generate.h"
 #include "Gen/Api.h"
+#include "Gen/Autograd.h"
 #include "Gen/Render.h"
 #include "Gen/Wrappers.h"
 
@@ -104,6 +105,8 @@ Section sectionOf(Registration::Kind K) {
     return Section::AliasKey;
   case RK::AutogradNotImplemented:
   case RK::AutogradOut:
+  case RK::AutogradFunctional:
+  case RK::AutogradInplace:
     return Section::Autograd;
   }
   llvm_unreachable("covered switch");
@@ -131,6 +134,13 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   const std::string Name = wrapperName(R.Key, R.Op);
   auto Wrapper = [&](std::string W) {
     return Impl{std::move(W), "TORCH_FN(" + Name + ")"};
+  };
+  // With formulas, the Autograd kernels are in the kernel's namespace.
+  auto AutogradWrapper = [&](std::string W) {
+    if (!A.F->hasAutogradKernels())
+      return Wrapper(std::move(W));
+    return Impl{std::move(W),
+                "TORCH_FN(" + autogradNamespacePrefix(*A.F) + Name + ")"};
   };
   // A backend's registrations: the kernel itself, or a wrapper calling it.
   const bool Guard = keyNeedsDeviceGuard(R.Key);
@@ -184,10 +194,18 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   case RK::AutogradNotImplemented:
     Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
     return {"", "torch::autograd::autogradNotImplementedFallback()"};
+  case RK::AutogradFunctional:
+    if (!A.F->Derivs.differentiable()) // Not differentiable: no history.
+      return {"", "torch::CppFunction::makeFallthrough()"};
+    return AutogradWrapper(autogradKernel(A, false, Name, Inc));
+  case RK::AutogradInplace:
+    if (!A.F->Derivs.differentiable())
+      return AutogradWrapper(inplaceWithoutDerivatives(A, Name, Inc));
+    return AutogradWrapper(autogradKernel(A, true, Name, Inc));
   case RK::AutogradOut:
     // The meta tells whether an output is differentiable.
-    if (A.hasMeta())
-      return Wrapper(outAutogradKernel(A, Name, Inc));
+    if (A.hasMeta() || A.F->Derivs.NotDifferentiable)
+      return AutogradWrapper(outAutogradKernel(A, Name, Inc));
     Inc.add("skgen/autograd.h");
     return {"", "torch::CppFunction::makeFromBoxedFunction<"
                 "&::skgen::out_autograd_kernel>()"};
@@ -311,6 +329,33 @@ struct MetaEmitter {
 };
 
 struct AutogradEmitter {
+  /// The node and the kernels, in the namespace of the family's out= kernel
+  /// (the formulas see its helpers as the kernel does), then registered.
+  static std::string withDerivatives(const FamilyContext &C,
+                                     const SectionCode &Code, Includes &Inc) {
+    const graph::Family &F = *C.A.F;
+    std::string Body = Code.Wrappers;
+    std::string Title =
+        F.Derivs.differentiable()
+            ? "// Derivatives (SKGEN_DERIVATIVE): the node and "
+              "autograd kernels of\n// " +
+                  F.Out.Op.str() + "'s variants\n"
+            : "// Not differentiable (SKGEN_NOT_DIFFERENTIABLE): "
+              "no history;\n// out= accepts inputs that "
+              "require grad\n";
+    if (F.Derivs.differentiable())
+      Body = autogradNode(C.A, Inc) + "\n" + Body;
+    std::string Ns = autogradNamespacePrefix(F);
+    std::string Wrapped = anonymousNamespace(Body);
+    if (Ns != "::") {
+      std::string Name = Ns.substr(2, Ns.size() - 4);
+      Wrapped = "namespace " + Name + " {\n" + Wrapped + "} // namespace " +
+                Name + "\n";
+    }
+    return Title + Wrapped + "\n" +
+           libraryImpl(F.Out.Op.Namespace, keys::Autograd.str(), Code.Impls);
+  }
+
   static std::string emit(const FamilyContext &C,
                           const std::vector<Registration> &Regs,
                           Includes &Inc) {
@@ -318,6 +363,8 @@ struct AutogradEmitter {
     if (Code.Impls.empty())
       return "";
     Inc.add("torch/library.h");
+    if (C.A.F->hasAutogradKernels())
+      return withDerivatives(C, Code, Inc);
     return "// No derivative formulas: backward through the functional and "
            "in-place\n// variants raises; out= refuses inputs that require "
            "grad.\n" +

@@ -532,12 +532,16 @@ std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
   }
   OutCall Keys{"", Code(), "skgen_keys", {}};
   FunctionSpec F = spec(Name, A.Out, &Keys);
-  Code Meta = metaCall(A, Inc);
-  F.lines(
-      Code("if (::skgen::any_requires_grad(" + Tensors + "))\n", TensorUses));
-  F.stmt("  ::skgen::check_out_autograd(" + Meta.Text + ", " +
-             cppStringLiteral(A.F->Out.Op.qualifiedName()) + ")",
-         Meta.Uses);
+  // A family without derivatives (SKGEN_NOT_DIFFERENTIABLE) accepts inputs
+  // that require grad, as aten's eq.out.
+  if (!A.F->Derivs.NotDifferentiable) {
+    Code Meta = metaCall(A, Inc);
+    F.lines(
+        Code("if (::skgen::any_requires_grad(" + Tensors + "))\n", TensorUses));
+    F.stmt("  ::skgen::check_out_autograd(" + Meta.Text + ", " +
+               cppStringLiteral(A.F->Out.Op.qualifiedName()) + ")",
+           Meta.Uses);
+  }
   F.lines(typedOutHandle(A, Inc));
   Code Args = A.outCallArgs();
   F.lines(Code("{\n"

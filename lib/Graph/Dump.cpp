@@ -1,6 +1,6 @@
 //===- Dump.cpp - The op graph as JSON (--dump-graph=json) and Graphviz ---===//
-#include "Graph/OpGraph.h"
 #include "Basic/DispatchKeys.h"
+#include "Graph/OpGraph.h"
 #include "Schema/MetaPresets.h"
 
 #include <nlohmann/json.hpp>

@@ -412,6 +412,18 @@ private:
     F.Out = std::move(Out);
     F.Variants = std::move(DV);
     F.Options = Options;
+    {
+      // The scan reports the entries' errors; facts may come from elsewhere.
+      std::vector<derivatives::DerivativeError> DE;
+      F.Derivs = derivatives::analyze(F.Out, F.Options, DE);
+      if (!DE.empty()) {
+        const DerivativeFact &E = F.Options.Derivatives[DE.front().Entry];
+        if (!scanReported(K))
+          report(errorAt(DE.front().AtFormula ? E.FormulaLoc : E.NamesLoc,
+                         "malformed facts: " + DE.front().Message));
+        Ok = false;
+      }
+    }
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;
     F.DeclCppName = K.CppName;

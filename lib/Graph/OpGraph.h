@@ -8,6 +8,7 @@
 #define SKGEN_GRAPH_OPGRAPH_H
 
 #include "Basic/DispatchKeys.h"
+#include "Facts/Derivatives.h"
 #include "Facts/Facts.h"
 #include "Schema/Schema.h"
 #include "Schema/Variants.h"
@@ -71,6 +72,13 @@ struct Family {
   bool TorchCompile = false;
   /// Served through another overload where it has no kernel (SKGEN_FALLBACK).
   std::optional<Fallback> FallbackTo;
+  /// The meaning of its SKGEN_DERIVATIVE entries (Facts/Derivatives.h).
+  derivatives::Derivatives Derivs;
+  /// Autograd kernels come from the formulas (or the family is marked not
+  /// differentiable) instead of autogradNotImplementedFallback().
+  bool hasAutogradKernels() const {
+    return Derivs.differentiable() || Derivs.NotDifferentiable;
+  }
 };
 
 struct OpGraph {
@@ -101,6 +109,10 @@ struct Registration {
     MetaInplace,    //   no kernel has the Meta key (and not
     MetaOut,        //   SKGEN_NO_META_KERNEL / external)
     AutogradOut,    // Autograd of the out overload: skgen::out_autograd_kernel
+    // With derivative formulas (or SKGEN_NOT_DIFFERENTIABLE), instead of
+    // AutogradNotImplemented:
+    AutogradFunctional, // the node's kernel (not differentiable: fallthrough)
+    AutogradInplace,    // the in-place kernel: check_inplace, rebase_history
     // A backend that provides the functional kernel (Kernel::Functional):
     FunctionalKernel,           // the user's functional kernel for Key
     DirectOutViaFunctional,     // out= for Key: the kernel, checks, copy to out

@@ -42,6 +42,10 @@ const char *registrationKindName(Registration::Kind K) {
     return "meta_out";
   case Registration::Kind::AutogradOut:
     return "autograd_out";
+  case Registration::Kind::AutogradFunctional:
+    return "autograd_functional";
+  case Registration::Kind::AutogradInplace:
+    return "autograd_inplace";
   case Registration::Kind::FunctionalKernel:
     return "functional_kernel";
   case Registration::Kind::DirectOutViaFunctional:
@@ -140,8 +144,11 @@ std::vector<Registration> registrations(const Family &F,
   // autogradNotImplementedFallback() exists since PyTorch 1.10; the
   // DefaultBackend alias key means an older PyTorch, which has none.
   if (!F.Options.External && AliasKey != keys::DefaultBackend) {
-    Add(K::AutogradNotImplemented, keys::Autograd, Fn, nullptr);
-    Add(K::AutogradNotImplemented, keys::Autograd, In, nullptr);
+    const bool Formulas = F.hasAutogradKernels();
+    Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
+        keys::Autograd, Fn, nullptr);
+    Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented,
+        keys::Autograd, In, nullptr);
     Add(K::AutogradOut, keys::Autograd, &F.Out, nullptr);
   }
   return R;

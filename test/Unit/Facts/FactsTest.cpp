@@ -185,6 +185,14 @@ TUFacts everyMemberSet() {
   O.NoMetaKernel = true;
   O.Fallback = "m::g.out";
   O.FallbackLoc = loc(2);
+  DerivativeFact Der;
+  Der.Names = "self";
+  Der.Formula = "grad * self.sym_sizes()[0]";
+  Der.NamesLoc = loc(2);
+  Der.FormulaLoc = loc(3);
+  Der.Uses = {{"grad", 0, 4, ""}, {"self", 7, 16, "sym_sizes"}};
+  O.Derivatives = {Der};
+  O.NotDifferentiable = true;
 
   KernelFact K;
   K.AnnotationKind = KernelFact::Kind::Kernel;

@@ -1,0 +1,557 @@
+//===- Autograd.cpp - Autograd kernels from derivative formulas -----------===//
+//
+// The Autograd section of a family with SKGEN_DERIVATIVE formulas (or
+// SKGEN_NOT_DIFFERENTIABLE), as aten's generated Functions.h (the node) and
+// VariableType (the kernels): a node that saves what the formulas read and
+// computes the gradients the engine asks for, and the functional and
+// in-place kernels that decide requires_grad, save, call below autograd, set
+// the history and the forward gradient (docs/generation.md, "Derivatives").
+//
+//===----------------------------------------------------------------------===//
+#include "Gen/Autograd.h"
+
+#include "Facts/Derivatives.h"
+#include "Schema/CppTypes.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+#include <set>
+
+namespace skgen {
+namespace gen {
+
+using derivatives::BackwardFormula;
+using derivatives::Derivatives;
+using derivatives::ForwardFormula;
+
+namespace {
+
+std::string camel(llvm::StringRef S) {
+  std::string Out;
+  bool Up = true;
+  for (char C : S) {
+    if (C == '_' || C == '.') {
+      Up = true;
+      continue;
+    }
+    Out += Up ? llvm::toUpper(C) : C;
+    Up = false;
+  }
+  return Out;
+}
+
+/// What the node of a family keeps, decided from the formulas' uses.
+struct NodeLayout {
+  const Derivatives &D;
+  std::vector<unsigned> Edges;   // Differentiable inputs, edge order.
+  std::vector<bool> SavedTensor; // Per input: as a SavedVariable.
+  std::vector<std::set<std::string>> SavedProps; // Per input.
+  std::vector<bool> SavedValue;  // Per input: a non-tensor, by value.
+  std::vector<bool> SavedOutput; // Per output.
+  /// Per input / output: the edges whose formulas read it (all: saved
+  /// whenever there is a node).
+  std::vector<std::set<unsigned>> InputReaders, OutputReaders;
+
+  explicit NodeLayout(const Derivatives &D) : D(D) {
+    std::vector<bool> Has = D.hasFormula();
+    std::vector<int> EdgeOf(D.Inputs.size(), -1);
+    for (unsigned I = 0; I < D.Inputs.size(); ++I)
+      if (Has[I]) {
+        EdgeOf[I] = int(Edges.size());
+        Edges.push_back(I);
+      }
+    SavedTensor.assign(D.Inputs.size(), false);
+    SavedProps.assign(D.Inputs.size(), {});
+    SavedValue.assign(D.Inputs.size(), false);
+    SavedOutput.assign(D.Outputs.size(), false);
+    InputReaders.assign(D.Inputs.size(), {});
+    OutputReaders.assign(D.Outputs.size(), {});
+    for (const BackwardFormula &B : D.Backward) {
+      std::set<unsigned> Readers;
+      for (unsigned I : B.Inputs)
+        Readers.insert(unsigned(EdgeOf[I]));
+      for (const DerivativeFact::Use &U : B.Uses) {
+        int In = input(U.Name);
+        if (In >= 0) {
+          InputReaders[In].insert(Readers.begin(), Readers.end());
+          if (!D.Inputs[In].isTensorLike())
+            SavedValue[In] = true;
+          else if (!U.Property.empty())
+            SavedProps[In].insert(U.Property);
+          else
+            SavedTensor[In] = true;
+          continue;
+        }
+        int Out = output(U.Name);
+        if (Out >= 0) {
+          OutputReaders[Out].insert(Readers.begin(), Readers.end());
+          SavedOutput[Out] = true;
+        }
+      }
+    }
+    // A tensor read whole is saved whole; its properties come from it.
+    for (unsigned I = 0; I < D.Inputs.size(); ++I)
+      if (SavedTensor[I])
+        SavedProps[I].clear();
+  }
+
+  int input(llvm::StringRef Name) const {
+    for (unsigned I = 0; I < D.Inputs.size(); ++I)
+      if (D.Inputs[I].Name == Name)
+        return int(I);
+    return -1;
+  }
+  int output(llvm::StringRef Name) const {
+    for (unsigned I = 0; I < D.Outputs.size(); ++I)
+      if (Name == D.Outputs[I].Name ||
+          Name == (D.Outputs.size() == 1 ? std::string("result")
+                                         : "result" + std::to_string(I)))
+        return int(I);
+    return -1;
+  }
+  unsigned edgeOf(unsigned Input) const {
+    return unsigned(llvm::find(Edges, Input) - Edges.begin());
+  }
+  /// `if (skgen_node->should_compute_output(..))` for a save read only by
+  /// some edges' formulas, "" when every edge reads it.
+  std::string guard(const std::set<unsigned> &Readers) const {
+    if (Readers.size() == Edges.size())
+      return "";
+    std::string G;
+    for (unsigned E : Readers)
+      G += (G.empty() ? "" : " || ") +
+           ("skgen_node->should_compute_output(" + std::to_string(E) + ")");
+    return G;
+  }
+};
+
+/// The formula with saved properties substituted (`self_sym_sizes`).
+std::string formulaText(const NodeLayout &L, const std::string &Formula,
+                        const std::vector<DerivativeFact::Use> &Uses) {
+  return derivatives::substituteProperties(
+      Formula, Uses, [&](llvm::StringRef Name) {
+        int I = L.input(Name);
+        return I >= 0 && !L.SavedTensor[I] && !L.SavedProps[I].empty();
+      });
+}
+
+/// Does some use in \p Uses name \p Name?
+bool uses(const std::vector<DerivativeFact::Use> &Uses, llvm::StringRef Name) {
+  return llvm::any_of(
+      Uses, [&](const DerivativeFact::Use &U) { return U.Name == Name; });
+}
+
+bool anyUses(const Derivatives &D, llvm::StringRef Name) {
+  return llvm::any_of(D.Backward,
+                      [&](const BackwardFormula &B) { return B.uses(Name); });
+}
+
+} // namespace
+
+std::string autogradNodeName(const graph::Family &F) {
+  const schema::OperatorName &Op =
+      F.Variants.Functional ? F.Variants.Functional->Op : F.Out.Op;
+  return camel(Op.Namespace) + camel(Op.Name) + camel(Op.Overload) + "Backward";
+}
+
+std::string autogradNamespacePrefix(const graph::Family &F) {
+  llvm::StringRef Name = F.DeclCppName;
+  Name.consume_front("::");
+  size_t Last = Name.rfind("::");
+  if (Last == llvm::StringRef::npos)
+    return "::";
+  return "::" + Name.take_front(Last).str() + "::";
+}
+
+std::string autogradNode(const FamilyApi &A, Includes &Inc) {
+  const Derivatives &D = A.F->Derivs;
+  NodeLayout L(D);
+  Inc.add("skgen/autograd.h");
+  Inc.add("mutex");
+  const std::string Name = autogradNodeName(*A.F);
+  std::string Members, Release, Body;
+  for (unsigned I = 0; I < D.Inputs.size(); ++I) {
+    const std::string &N = D.Inputs[I].Name;
+    if (L.SavedTensor[I]) {
+      Members += "  torch::autograd::SavedVariable " + N + "_;\n";
+      Release += "    " + N + "_.reset_data();\n";
+      bool Opt = D.Inputs[I].Ty->isOptional();
+      Body += "  const " +
+              std::string(Opt ? "c10::optional<at::Tensor>" : "at::Tensor") +
+              " " + N +
+              " = ::skgen::autograd::" + (Opt ? "unpack_opt" : "unpack") + "(" +
+              N + "_);\n";
+    }
+    for (const std::string &P : L.SavedProps[I])
+      Members += "  " +
+                 std::string(derivatives::findSavedProperty(P)->CppType) + " " +
+                 N + "_" + P + ";\n";
+    if (L.SavedValue[I])
+      Members +=
+          "  " + *schema::savedCppType(*D.Inputs[I].Ty) + " " + N + ";\n";
+  }
+  for (unsigned O = 0; O < D.Outputs.size(); ++O) {
+    if (!L.SavedOutput[O])
+      continue;
+    const std::string &N = D.Outputs[O].Name;
+    Members += "  torch::autograd::SavedVariable " + N + "_;\n";
+    Release += "    " + N + "_.reset_data();\n";
+    std::vector<std::string> Names = {N};
+    std::string Alias =
+        D.Outputs.size() == 1 ? "result" : "result" + std::to_string(O);
+    if (Alias != N)
+      Names.push_back(Alias);
+    std::string First;
+    for (const std::string &M : Names)
+      if (anyUses(D, M)) {
+        Body +=
+            "  const at::Tensor " + M + " = " +
+            (First.empty() ? N + "_.unpack(::skgen::autograd::self_ref(*this))"
+                           : First) +
+            ";\n";
+        if (First.empty())
+          First = M;
+      }
+  }
+  // The output gradients, as the formulas name them.
+  if (anyUses(D, "grad"))
+    Body +=
+        "  const at::Tensor &grad = ::skgen::autograd::grad_at(grads, 0);\n";
+  std::vector<unsigned> DiffOuts = D.differentiableOutputs();
+  for (size_t K = 0; K < DiffOuts.size(); ++K) {
+    std::string G = "grad_" + D.Outputs[DiffOuts[K]].Name;
+    if (anyUses(D, G))
+      Body += "  const at::Tensor &" + G +
+              " = ::skgen::autograd::grad_at(grads, " + std::to_string(K) +
+              ");\n";
+  }
+  for (const BackwardFormula &B : D.Backward) {
+    std::string Formula = formulaText(L, B.Formula, B.Uses);
+    if (B.Inputs.size() == 1) {
+      std::string E = std::to_string(L.edgeOf(B.Inputs.front()));
+      Body += "  if (task_should_compute_output(" + E + "))\n    skgen_grads[" +
+              E + "] = " + Formula + ";\n";
+      continue;
+    }
+    std::string Any, Mask, Tie;
+    for (unsigned I : B.Inputs) {
+      std::string E = std::to_string(L.edgeOf(I));
+      Any += (Any.empty() ? "" : " || ") +
+             ("task_should_compute_output(" + E + ")");
+      Mask += (Mask.empty() ? "" : ", ") +
+              ("task_should_compute_output(" + E + ")");
+      Tie += (Tie.empty() ? "" : ", ") + ("skgen_grads[" + E + "]");
+    }
+    Body += "  if (" + Any + ") {\n";
+    if (B.uses("grad_input_mask"))
+      Body += "    const std::array<bool, " + std::to_string(B.Inputs.size()) +
+              "> grad_input_mask = {" + Mask + "};\n";
+    Body += "    std::tie(" + Tie + ") = " + Formula + ";\n  }\n";
+  }
+  std::string Edges = std::to_string(L.Edges.size());
+  return "struct " + Name +
+         " final : torch::autograd::Node {\n"
+         "  std::string name() const override { return \"" +
+         Name +
+         "\"; }\n"
+         "  torch::autograd::variable_list\n"
+         "  apply(torch::autograd::variable_list &&grads) override;\n"
+         "  void release_variables() override {\n" +
+         (Release.empty()
+              ? ""
+              : "    std::lock_guard<std::mutex> skgen_lock(mutex_);\n" +
+                    Release) +
+         "  }\n" + Members +
+         "};\n\n"
+         "torch::autograd::variable_list\n" +
+         Name +
+         "::apply(torch::autograd::variable_list &&grads) {\n"
+         "  using namespace ::skgen::formulas;\n"
+         "  std::lock_guard<std::mutex> skgen_lock(mutex_);\n"
+         "  torch::autograd::variable_list skgen_grads(" +
+         Edges +
+         ");\n"
+         "  if (!::skgen::autograd::any_defined(grads))\n"
+         "    return skgen_grads;\n" +
+         Body + "  return skgen_grads;\n}\n";
+}
+
+namespace {
+
+/// \p Text with the names in \p Rename replaced (uses only: members and
+/// qualified names are left alone).
+std::string rename(const std::string &Text,
+                   const std::vector<DerivativeFact::Use> &Uses,
+                   const std::map<std::string, std::string> &Rename) {
+  std::string Out;
+  size_t Pos = 0;
+  for (const DerivativeFact::Use &U : Uses) {
+    auto It = Rename.find(U.Name);
+    if (It == Rename.end() || U.Offset < Pos ||
+        U.Offset + U.Name.size() > Text.size())
+      continue;
+    Out += Text.substr(Pos, U.Offset - Pos) + It->second;
+    Pos = U.Offset + U.Name.size();
+  }
+  return Out + Text.substr(Pos);
+}
+
+/// The C++ parameter of schema argument \p Name in \p Sig.
+const CppParam &param(const CppSignature &Sig, const std::string &Name) {
+  for (const CppParam &P : Sig.Params)
+    if (P.Arg && P.Arg->Name == Name)
+      return P;
+  llvm_unreachable("every input is a parameter");
+}
+
+/// The kernels' forward-gradient block: tangents of the outputs from the
+/// forward formulas, given each differentiable input's primal and tangent.
+std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
+                         const CppSignature &Sig, bool Inplace,
+                         const std::vector<std::string> &Outs) {
+  const Derivatives &D = A.F->Derivs;
+  std::string Block;
+  std::map<std::string, std::string> OutNames; // Formula name -> C++ local.
+  for (unsigned O = 0; O < D.Outputs.size(); ++O) {
+    OutNames[D.Outputs[O].Name] = Outs[O];
+    OutNames[D.Outputs.size() == 1 ? "result" : "result" + std::to_string(O)] =
+        Outs[O];
+  }
+  // Each formula as C++, and the names it needs declared.
+  std::vector<std::pair<unsigned, std::string>> Tangents;
+  std::set<std::string> Needed;
+  for (const ForwardFormula &F : D.Forward) {
+    std::string Expr;
+    std::vector<DerivativeFact::Use> Uses = F.Uses;
+    switch (F.K) {
+    case ForwardFormula::Kind::Formula:
+      Expr = F.Formula;
+      break;
+    case ForwardFormula::Kind::AutoElementWise: {
+      // The backward formula of the one input with grad -> its tangent
+      // (conjugated, and the result conjugated back), inputs -> primals.
+      const BackwardFormula &B = D.Backward.front();
+      const std::string &X = D.Inputs[B.Inputs.front()].Name;
+      std::map<std::string, std::string> R = {{"grad", X + "_t.conj()"}};
+      for (unsigned I : L.Edges)
+        R[D.Inputs[I].Name] = D.Inputs[I].Name + "_p";
+      Expr = "(" + rename(B.Formula, B.Uses, R) + ").conj()";
+      Uses = B.Uses;
+      for (auto &KV : R)
+        if (uses(B.Uses, KV.first))
+          Needed.insert(KV.first == "grad" ? X + "_t" : KV.second);
+      break;
+    }
+    case ForwardFormula::Kind::AutoLinear: {
+      // The op itself, on the tangents.
+      std::string Args;
+      for (const CppParam &P : A.Functional->Params) {
+        std::string N = P.Name;
+        if (P.Arg && llvm::any_of(L.Edges, [&](unsigned I) {
+              return D.Inputs[I].Name == P.Arg->Name;
+            })) {
+          N += "_t";
+          Needed.insert(N);
+        } else if (Inplace && P.Arg == A.Inplace->Params.front().Arg) {
+          N = Sig.Params.front().Name;
+        }
+        Args += (Args.empty() ? "" : ", ") + N;
+      }
+      Expr = "skgen_fn.call(" + Args + ")";
+      if (D.Outputs.size() > 1)
+        Expr = "std::get<" + std::to_string(F.Output) + ">(" + Expr + ")";
+      break;
+    }
+    }
+    for (const DerivativeFact::Use &U : Uses)
+      Needed.insert(U.Name);
+    Tangents.push_back({F.Output, Expr});
+  }
+  for (unsigned I : L.Edges) {
+    const std::string &X = D.Inputs[I].Name;
+    const std::string &P = param(Sig, X).Name;
+    if (Needed.count(X + "_p"))
+      Block += "  const at::Tensor " + X + "_p = " +
+               (Inplace && &param(Sig, X) == &Sig.Params.front()
+                    ? std::string("skgen_original_self_p")
+                    : "::skgen::autograd::primal(" + P + ")") +
+               ";\n";
+    if (Needed.count(X + "_t"))
+      Block += "  const at::Tensor " + X + "_t = ::skgen::autograd::tangent(" +
+               P + ");\n";
+  }
+  for (auto &KV : OutNames)
+    if (Needed.count(KV.first) && KV.first != KV.second)
+      Block += "  const at::Tensor &" + KV.first + " = " + KV.second + ";\n";
+  if (llvm::any_of(D.Forward, [](const ForwardFormula &F) {
+        return F.K == ForwardFormula::Kind::AutoLinear;
+      }))
+    Block += "  static auto skgen_fn = ::skgen::typed_op<" +
+             A.Functional->functionType() + ">(" +
+             cppStringLiteral(A.F->Variants.Functional->Op.qualifiedName()) +
+             ", " + cppStringLiteral(A.F->Variants.Functional->Op.Overload) +
+             ");\n";
+  for (auto &T : Tangents)
+    Block += "  ::skgen::autograd::set_fw_grad(" + Outs[T.first] + ", " +
+             T.second + ", " + (Inplace ? "true" : "false") + ");\n";
+  return Block;
+}
+
+} // namespace
+
+std::string autogradKernel(const FamilyApi &A, bool Inplace,
+                           const std::string &Name, Includes &Inc) {
+  const Derivatives &D = A.F->Derivs;
+  const CppSignature &Sig = Inplace ? *A.Inplace : *A.Functional;
+  const schema::OperatorName &Op =
+      Inplace ? A.F->Variants.Inplace->Op : A.F->Variants.Functional->Op;
+  const std::string OpName = cppStringLiteral(Op.str());
+  Inc.add("skgen/autograd.h");
+  Inc.add("skgen/library.h");
+  Inc.add("c10/core/DispatchKeySet.h");
+  FunctionSpec F;
+  F.Name = Name;
+  F.Sig = Sig;
+  F.TakesKeys = true;
+  std::set<std::string> All = paramNames(Sig);
+  const std::string Self = Sig.Params.front().Name; // In-place: the output.
+  std::vector<std::string> Outs;
+  for (const std::string &O : A.outNames())
+    Outs.push_back(Inplace ? Self : O);
+
+  // Inputs no formula differentiates refuse requires_grad, as aten's.
+  for (unsigned I : D.refusedInputs())
+    F.stmt("::skgen::autograd::check_no_requires_grad(" +
+               param(Sig, D.Inputs[I].Name).Name + ", " +
+               cppStringLiteral(D.Inputs[I].Name) + ", " + OpName + ")",
+           All);
+  NodeLayout L(D);
+  std::string EdgeArgs;
+  for (unsigned I : L.Edges)
+    EdgeArgs +=
+        (EdgeArgs.empty() ? "" : ", ") + param(Sig, D.Inputs[I].Name).Name;
+  F.stmt("auto skgen_node = ::skgen::autograd::make_node<" +
+             autogradNodeName(*A.F) + ">(" + EdgeArgs + ")",
+         All);
+  if (Inplace)
+    F.stmt("::skgen::autograd::check_inplace(" + Self +
+               ", skgen_node != nullptr)",
+           All);
+  // What the formulas read of the inputs, before the call.
+  std::string Saves;
+  auto Save = [&](const std::set<unsigned> &Readers, const std::string &S) {
+    std::string G = L.guard(Readers);
+    Saves +=
+        G.empty() ? "  " + S + ";\n" : "  if (" + G + ")\n    " + S + ";\n";
+  };
+  for (unsigned I = 0; I < D.Inputs.size(); ++I) {
+    const std::string &X = D.Inputs[I].Name;
+    const std::string &P = param(Sig, X).Name;
+    // In place, `self` is saved as it was: a copy.
+    bool Original = Inplace && P == Self;
+    if (L.SavedTensor[I])
+      Save(L.InputReaders[I], "skgen_node->" + X +
+                                  "_ = ::skgen::autograd::save(" + P +
+                                  (Original ? ".clone()" : "") + ", false)");
+    for (const std::string &Prop : L.SavedProps[I])
+      Save(L.InputReaders[I], "skgen_node->" + X + "_" + Prop + " = " + P +
+                                  derivatives::findSavedProperty(Prop)->Save);
+    if (L.SavedValue[I])
+      Save(L.InputReaders[I],
+           "skgen_node->" + X + " = ::skgen::autograd::own(" + P + ")");
+  }
+  if (!Saves.empty())
+    F.lines(Code("if (skgen_node) {\n" + Saves + "}\n", All));
+  bool Forward = !D.Forward.empty();
+  std::string FwBlock = Forward ? forwardBlock(A, L, Sig, Inplace, Outs) : "";
+  if (Forward) {
+    F.stmt("const bool skgen_fw = ::skgen::autograd::any_fw_grad(" + EdgeArgs +
+               ")",
+           All);
+    // The forward formulas read self as it was.
+    if (Inplace && llvm::StringRef(FwBlock).contains("skgen_original_self_p"))
+      F.stmt("const at::Tensor skgen_original_self_p = skgen_fw ? "
+             "::skgen::autograd::primal(" +
+                 Self + ").clone() : at::Tensor()",
+             All);
+  } else {
+    F.stmt("::skgen::autograd::check_no_fw_grad(" + OpName + ", " + EdgeArgs +
+               ")",
+           All);
+  }
+  // The call, below autograd.
+  F.lines(typedHandle(Op, Sig));
+  std::string Call = "skgen_op.redispatch(skgen_keys & "
+                     "c10::after_ADInplaceOrView_keyset, " +
+                     Sig.argumentNames() + ")";
+  if (!Inplace) {
+    for (const std::string &O : Outs)
+      F.stmt("at::Tensor " + O);
+    if (Outs.size() == 1) {
+      Call = Outs.front() + " = " + Call;
+    } else {
+      Inc.add("tuple");
+      Call = "std::tie(" + llvm::join(Outs, ", ") + ") = " + Call;
+    }
+  }
+  F.lines(Code("{\n"
+               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
+                   Call + ";\n}\n",
+               All));
+  // The history, then the outputs the formulas read.
+  if (Inplace) {
+    F.stmt("::skgen::autograd::rebase_history(skgen_node, " + Self + ")");
+  } else {
+    std::string Diff;
+    for (unsigned O : D.differentiableOutputs())
+      Diff += ", " + Outs[O];
+    F.stmt("::skgen::autograd::set_history(skgen_node" + Diff + ")");
+  }
+  std::string OutSaves;
+  for (unsigned O = 0; O < D.Outputs.size(); ++O)
+    if (L.SavedOutput[O])
+      OutSaves +=
+          "  skgen_node->" + D.Outputs[O].Name + "_ = " +
+          (Inplace ? "::skgen::autograd::save_inplace_result(" + Self + ")"
+                   : "::skgen::autograd::save(" + Outs[O] + ", true)") +
+          ";\n";
+  if (!OutSaves.empty())
+    F.lines(Code("if (skgen_node) {\n" + OutSaves + "}\n"));
+  if (Forward)
+    F.lines(Code("if (skgen_fw) {\n  using namespace ::skgen::formulas;\n" +
+                 FwBlock + "}\n"));
+  if (Inplace)
+    F.stmt("return " + Self);
+  else if (Outs.size() == 1)
+    F.stmt("return " + Outs.front());
+  else
+    F.stmt("return ::std::make_tuple(" + llvm::join(Outs, ", ") + ")");
+  return renderFunction(F);
+}
+
+std::string inplaceWithoutDerivatives(const FamilyApi &A,
+                                      const std::string &Name, Includes &Inc) {
+  Inc.add("skgen/autograd.h");
+  Inc.add("skgen/library.h");
+  Inc.add("c10/core/DispatchKeySet.h");
+  FunctionSpec F;
+  F.Name = Name;
+  F.Sig = *A.Inplace;
+  F.TakesKeys = true;
+  F.lines(typedHandle(A.F->Variants.Inplace->Op, F.Sig));
+  F.lines(Code("{\n"
+               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
+               "  skgen_op.redispatch(skgen_keys & "
+               "c10::after_ADInplaceOrView_keyset, " +
+                   F.Sig.argumentNames() + ");\n}\n",
+               paramNames(F.Sig)));
+  const std::string &Self = F.Sig.Params.front().Name;
+  F.stmt("::skgen::bump_version(" + Self + ")");
+  F.stmt("return " + Self);
+  return renderFunction(F);
+}
+
+} // namespace gen
+} // namespace skgen

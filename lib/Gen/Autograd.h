@@ -1,0 +1,36 @@
+//===- Autograd.h - Autograd kernels from derivative formulas ---*- C++ -*-===//
+//
+// Internal to lib/Gen: the node and the Autograd kernels of a family with
+// derivative formulas (Autograd.cpp), and of one marked not differentiable.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_GEN_AUTOGRAD_H
+#define SKGEN_GEN_AUTOGRAD_H
+
+#include "Gen/Wrappers.h"
+
+#include <string>
+
+namespace skgen {
+namespace gen {
+
+/// `MyopsAddBackward`: the node's type and name() (grad_fn's name).
+std::string autogradNodeName(const graph::Family &F);
+/// `::ns::` for the namespace of the family's out= kernel (`::` if global):
+/// the node and the Autograd kernels are defined there.
+std::string autogradNamespacePrefix(const graph::Family &F);
+/// The node: what the formulas read, saved; apply() computes the gradients
+/// of the inputs the engine needs (task_should_compute_output).
+std::string autogradNode(const FamilyApi &A, Includes &Inc);
+/// The Autograd kernel of the functional (or \p Inplace) variant.
+std::string autogradKernel(const FamilyApi &A, bool Inplace,
+                           const std::string &Name, Includes &Inc);
+/// The Autograd kernel of the in-place variant of a family without
+/// derivatives (SKGEN_NOT_DIFFERENTIABLE): the call, and self's version.
+std::string inplaceWithoutDerivatives(const FamilyApi &A,
+                                      const std::string &Name, Includes &Inc);
+
+} // namespace gen
+} // namespace skgen
+
+#endif
