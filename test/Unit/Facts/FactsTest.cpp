@@ -190,7 +190,7 @@ TUFacts everyMemberSet() {
   Der.Formula = "grad * self.sym_sizes()[0]";
   Der.NamesLoc = loc(2);
   Der.FormulaLoc = loc(3);
-  Der.Uses = {{"grad", 0, 4, ""}, {"self", 7, 16, "sym_sizes"}};
+  Der.Uses = {{"self", 7, 16, "sym_sizes"}};
   O.Derivatives = {Der};
   O.NotDifferentiable = true;
 
