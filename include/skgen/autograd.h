@@ -238,6 +238,42 @@ inline SavedVariable save(const c10::optional<at::Tensor> &t, bool is_output) {
 inline SavedVariable save(const at::Tensor &t, bool is_output) {
   return SavedVariable(t, is_output);
 }
+/// The properties a node saves instead of a tensor its formulas read only
+/// through them (Facts/Derivatives.cpp lists them).
+inline std::vector<SymInt> sym_sizes(const at::Tensor &t) {
+#if SKGEN_SYMBOLIC_SIZES
+  return t.sym_sizes().vec();
+#else
+  return t.sizes().vec();
+#endif
+}
+inline std::vector<SymInt> sym_strides(const at::Tensor &t) {
+#if SKGEN_SYMBOLIC_SIZES
+  return t.sym_strides().vec();
+#else
+  return t.strides().vec();
+#endif
+}
+inline SymInt sym_numel(const at::Tensor &t) {
+#if SKGEN_SYMBOLIC_SIZES
+  return t.sym_numel();
+#else
+  return t.numel();
+#endif
+}
+inline std::vector<int64_t> sizes(const at::Tensor &t) {
+  return t.sizes().vec();
+}
+inline std::vector<int64_t> strides(const at::Tensor &t) {
+  return t.strides().vec();
+}
+inline int64_t numel(const at::Tensor &t) { return t.numel(); }
+inline int64_t dim(const at::Tensor &t) { return t.dim(); }
+inline at::ScalarType scalar_type(const at::Tensor &t) {
+  return t.scalar_type();
+}
+inline at::TensorOptions options(const at::Tensor &t) { return t.options(); }
+
 /// `self` after an in-place call, saved as the call's result.
 inline SavedVariable save_inplace_result(const at::Tensor &self) {
   return SavedVariable(self, /*is_output=*/true, self.is_view());

@@ -11,15 +11,19 @@ namespace skgen {
 namespace derivatives {
 
 static const SavedProperty Properties[] = {
-    {"sym_sizes", "std::vector<c10::SymInt>", ".sym_sizes().vec()"},
-    {"sizes", "std::vector<int64_t>", ".sizes().vec()"},
-    {"sym_strides", "std::vector<c10::SymInt>", ".sym_strides().vec()"},
-    {"strides", "std::vector<int64_t>", ".strides().vec()"},
-    {"sym_numel", "c10::SymInt", ".sym_numel()"},
-    {"numel", "int64_t", ".numel()"},
-    {"dim", "int64_t", ".dim()"},
-    {"scalar_type", "at::ScalarType", ".scalar_type()"},
-    {"options", "at::TensorOptions", ".options()"},
+    // Symbolic under torch.compile with PyTorch 2, plain integers with 1.13
+    // (skgen/autograd.h; skgen::SymInt is skgen/symint.h's).
+    {"sym_sizes", "std::vector<::skgen::SymInt>",
+     "::skgen::autograd::sym_sizes"},
+    {"sizes", "std::vector<int64_t>", "::skgen::autograd::sizes"},
+    {"sym_strides", "std::vector<::skgen::SymInt>",
+     "::skgen::autograd::sym_strides"},
+    {"strides", "std::vector<int64_t>", "::skgen::autograd::strides"},
+    {"sym_numel", "::skgen::SymInt", "::skgen::autograd::sym_numel"},
+    {"numel", "int64_t", "::skgen::autograd::numel"},
+    {"dim", "int64_t", "::skgen::autograd::dim"},
+    {"scalar_type", "at::ScalarType", "::skgen::autograd::scalar_type"},
+    {"options", "at::TensorOptions", "::skgen::autograd::options"},
 };
 
 llvm::ArrayRef<SavedProperty> savedProperties() { return Properties; }
@@ -253,6 +257,13 @@ private:
                   "arguments have gradients");
         return;
       }
+      if (Op.isTensorList()) {
+        error(E, false, Parts[K].Offset, Parts[K].Name.size(),
+              "'" + Op.Name + "' is a " + Op.Ty->str() +
+                  ": formulas for Tensor[] arguments are not supported yet; "
+                  "mark it non_differentiable");
+        return;
+      }
       if (Formula[Inputs[K]] || D.NonDifferentiable[Inputs[K]]) {
         error(E, false, Parts[K].Offset, Parts[K].Name.size(),
               "'" + Op.Name + "' already has a derivative entry");
@@ -388,9 +399,17 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
   Scope.push_back({"grad", "const at::Tensor &"});
   for (unsigned I : D.differentiableOutputs())
     Scope.push_back({"grad_" + D.Outputs[I].Name, "const at::Tensor &"});
-  for (const Operand &In : D.Inputs)
+  for (unsigned I = 0; I < D.Inputs.size(); ++I) {
+    const Operand &In = D.Inputs[I];
+    if (savedByProperties(D, I)) {
+      for (const SavedProperty &P : Properties)
+        Scope.push_back({In.Name + "_" + P.Method,
+                         std::string("const ") + P.CppType + " &"});
+      continue;
+    }
     if (std::optional<std::string> T = schema::savedCppType(*In.Ty))
       Scope.push_back({In.Name, "const " + *T + " &"});
+  }
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
     for (std::string &N : outputNames(D, I))
       Scope.push_back({std::move(N), "const at::Tensor &"});
@@ -399,6 +418,30 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
         {"grad_input_mask",
          "const std::array<bool, " + std::to_string(B.Inputs.size()) + "> &"});
   return Scope;
+}
+
+bool savedByProperties(const Derivatives &D, unsigned Input) {
+  if (!D.Inputs[Input].isTensorLike())
+    return false;
+  bool Any = false;
+  for (const BackwardFormula &B : D.Backward)
+    for (const DerivativeFact::Use &U : B.Uses)
+      if (U.Name == D.Inputs[Input].Name) {
+        if (U.Property.empty())
+          return false;
+        Any = true;
+      }
+  return Any;
+}
+
+std::string backwardFormulaText(const Derivatives &D,
+                                const BackwardFormula &B) {
+  return substituteProperties(B.Formula, B.Uses, [&](llvm::StringRef Name) {
+    for (unsigned I = 0; I < D.Inputs.size(); ++I)
+      if (D.Inputs[I].Name == Name)
+        return savedByProperties(D, I);
+    return false;
+  });
 }
 
 std::vector<ScopeEntry> forwardScope(const Derivatives &D) {

@@ -28,7 +28,7 @@ namespace derivatives {
 struct SavedProperty {
   const char *Method;  // sym_sizes
   const char *CppType; // The saved member's type.
-  const char *Save;    // How it is taken from the tensor, after `self`.
+  const char *Save;    // The function taking it from the tensor.
 };
 llvm::ArrayRef<SavedProperty> savedProperties();
 const SavedProperty *findSavedProperty(llvm::StringRef Method);
@@ -111,9 +111,11 @@ struct ScopeEntry {
   std::string CppType; // As a declaration spells it: `const at::Tensor &`.
 };
 
+/// (The scan checks backwardFormulaText against it.)
 /// The scope of backward formula \p B: `grads`, `grad` (the first
 /// differentiable output's gradient), `grad_<output>`, every input (tensors
-/// unpacked, the others as saved: schema::savedCppType), every output
+/// unpacked, the others as saved: schema::savedCppType; an input saved by
+/// properties as `<input>_<property>` instead), every output
 /// (`result` for one, `result<i>` and its name), `grad_input_mask` (a group
 /// formula). Entries whose type cannot be saved are left out.
 std::vector<ScopeEntry> backwardScope(const Derivatives &D,
@@ -126,6 +128,14 @@ std::vector<ScopeEntry> forwardScope(const Derivatives &D);
 /// (`std::vector<at::Tensor>` for a Tensor[]); for a group, each member's.
 std::vector<std::string> backwardResultTypes(const Derivatives &D,
                                              const BackwardFormula &B);
+
+/// True if the backward formulas read input \p Input, a tensor, only through
+/// saved properties (`self.sym_sizes()`): the node saves those, not it.
+bool savedByProperties(const Derivatives &D, unsigned Input);
+/// Backward formula \p B as generated code evaluates it: property reads of
+/// inputs saved by properties become the saved members (`self_sym_sizes`,
+/// declared in backwardScope).
+std::string backwardFormulaText(const Derivatives &D, const BackwardFormula &B);
 
 /// \p Formula with each saved-property use (`self.sym_sizes()`) replaced by
 /// its member's name (`self_sym_sizes`) where \p Saved says the input is

@@ -93,7 +93,7 @@ struct NodeLayout {
     }
     // A tensor read whole is saved whole; its properties come from it.
     for (unsigned I = 0; I < D.Inputs.size(); ++I)
-      if (SavedTensor[I])
+      if (!derivatives::savedByProperties(D, I))
         SavedProps[I].clear();
   }
 
@@ -126,16 +126,6 @@ struct NodeLayout {
     return G;
   }
 };
-
-/// The formula with saved properties substituted (`self_sym_sizes`).
-std::string formulaText(const NodeLayout &L, const std::string &Formula,
-                        const std::vector<DerivativeFact::Use> &Uses) {
-  return derivatives::substituteProperties(
-      Formula, Uses, [&](llvm::StringRef Name) {
-        int I = L.input(Name);
-        return I >= 0 && !L.SavedTensor[I] && !L.SavedProps[I].empty();
-      });
-}
 
 /// Does some use in \p Uses name \p Name?
 bool uses(const std::vector<DerivativeFact::Use> &Uses, llvm::StringRef Name) {
@@ -228,7 +218,7 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
               ");\n";
   }
   for (const BackwardFormula &B : D.Backward) {
-    std::string Formula = formulaText(L, B.Formula, B.Uses);
+    std::string Formula = derivatives::backwardFormulaText(D, B);
     if (B.Inputs.size() == 1) {
       std::string E = std::to_string(L.edgeOf(B.Inputs.front()));
       Body += "  if (task_should_compute_output(" + E + "))\n    skgen_grads[" +
@@ -456,8 +446,9 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
                                   "_ = ::skgen::autograd::save(" + P +
                                   (Original ? ".clone()" : "") + ", false)");
     for (const std::string &Prop : L.SavedProps[I])
-      Save(L.InputReaders[I], "skgen_node->" + X + "_" + Prop + " = " + P +
-                                  derivatives::findSavedProperty(Prop)->Save);
+      Save(L.InputReaders[I], "skgen_node->" + X + "_" + Prop + " = " +
+                                  derivatives::findSavedProperty(Prop)->Save +
+                                  "(" + P + ")");
     if (L.SavedValue[I])
       Save(L.InputReaders[I],
            "skgen_node->" + X + " = ::skgen::autograd::own(" + P + ")");
