@@ -48,11 +48,11 @@ bool ForwardFormula::uses(llvm::StringRef Name) const {
 }
 
 bool Operand::isTensorLike() const {
-  const schema::Type &T = Ty->unwrapOptional();
+  const schema::Type &T = Ty.unwrapOptional();
   return T.isTensor() || (T.isList() && T.Elements.front().isTensor());
 }
 bool Operand::isTensorList() const {
-  const schema::Type &T = Ty->unwrapOptional();
+  const schema::Type &T = Ty.unwrapOptional();
   return T.isList() && T.Elements.front().isTensor();
 }
 
@@ -112,7 +112,7 @@ public:
       : O(O), Errors(Errors) {
     for (unsigned I = 0; I < Out.Arguments.size(); ++I) {
       const schema::Argument &A = Out.Arguments[I];
-      Operand Op{A.Name, I, &A.Ty};
+      Operand Op{A.Name, I, A.Ty};
       (A.Ty.hasWriteAlias() ? D.Outputs : D.Inputs).push_back(Op);
     }
     D.NotDifferentiable = O.NotDifferentiable;
@@ -252,14 +252,14 @@ private:
       const Operand &Op = D.Inputs[Inputs[K]];
       if (!Op.isTensorLike()) {
         error(E, false, Parts[K].Offset, Parts[K].Name.size(),
-              "'" + Op.Name + "' is a " + Op.Ty->str() +
+              "'" + Op.Name + "' is a " + Op.Ty.str() +
                   ", not a Tensor: only Tensor, Tensor? and Tensor[] "
                   "arguments have gradients");
         return;
       }
       if (Op.isTensorList()) {
         error(E, false, Parts[K].Offset, Parts[K].Name.size(),
-              "'" + Op.Name + "' is a " + Op.Ty->str() +
+              "'" + Op.Name + "' is a " + Op.Ty.str() +
                   ": formulas for Tensor[] arguments are not supported yet; "
                   "mark it non_differentiable");
         return;
@@ -407,7 +407,7 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
                          std::string("const ") + P.CppType + " &"});
       continue;
     }
-    if (std::optional<std::string> T = schema::savedCppType(*In.Ty))
+    if (std::optional<std::string> T = schema::savedCppType(In.Ty))
       Scope.push_back({In.Name, "const " + *T + " &"});
   }
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
@@ -451,7 +451,7 @@ std::vector<ScopeEntry> forwardScope(const Derivatives &D) {
     const Operand &In = D.Inputs[I];
     std::string Why;
     schema::Argument A;
-    A.Ty = *In.Ty;
+    A.Ty = In.Ty;
     if (std::optional<schema::CppType> T = schema::argumentCppType(A, Why))
       Scope.push_back(
           {In.Name, T->Symbolic.empty() ? T->Spelling : T->Symbolic});

@@ -57,7 +57,7 @@ struct ForwardFormula {
 struct Operand {
   std::string Name;
   unsigned SchemaIndex = 0; // In the out= schema's arguments.
-  const schema::Type *Ty = nullptr;
+  schema::Type Ty;
   bool isTensorLike() const; // Tensor, Tensor?, Tensor[] (differentiable)
   bool isTensorList() const;
 };

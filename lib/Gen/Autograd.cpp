@@ -11,6 +11,7 @@
 #include "Gen/Autograd.h"
 
 #include "Facts/Derivatives.h"
+#include "Gen/Render.h"
 #include "Schema/CppTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -165,28 +166,26 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {
     const std::string &N = D.Inputs[I].Name;
     if (L.SavedTensor[I]) {
-      Members += "  torch::autograd::SavedVariable " + N + "_;\n";
+      Members += "torch::autograd::SavedVariable " + N + "_;\n";
       Release += "    " + N + "_.reset_data();\n";
-      bool Opt = D.Inputs[I].Ty->isOptional();
-      Body += "  const " +
+      bool Opt = D.Inputs[I].Ty.isOptional();
+      Body += "const " +
               std::string(Opt ? "c10::optional<at::Tensor>" : "at::Tensor") +
               " " + N +
               " = ::skgen::autograd::" + (Opt ? "unpack_opt" : "unpack") + "(" +
               N + "_);\n";
     }
     for (const std::string &P : L.SavedProps[I])
-      Members += "  " +
-                 std::string(derivatives::findSavedProperty(P)->CppType) + " " +
+      Members += std::string(derivatives::findSavedProperty(P)->CppType) + " " +
                  N + "_" + P + ";\n";
     if (L.SavedValue[I])
-      Members +=
-          "  " + *schema::savedCppType(*D.Inputs[I].Ty) + " " + N + ";\n";
+      Members += *schema::savedCppType(D.Inputs[I].Ty) + " " + N + ";\n";
   }
   for (unsigned O = 0; O < D.Outputs.size(); ++O) {
     if (!L.SavedOutput[O])
       continue;
     const std::string &N = D.Outputs[O].Name;
-    Members += "  torch::autograd::SavedVariable " + N + "_;\n";
+    Members += "torch::autograd::SavedVariable " + N + "_;\n";
     Release += "    " + N + "_.reset_data();\n";
     std::vector<std::string> Names = {N};
     std::string Alias =
@@ -197,7 +196,7 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
     for (const std::string &M : Names)
       if (anyUses(D, M)) {
         Body +=
-            "  const at::Tensor " + M + " = " +
+            "const at::Tensor " + M + " = " +
             (First.empty() ? N + "_.unpack(::skgen::autograd::self_ref(*this))"
                            : First) +
             ";\n";
@@ -207,13 +206,12 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
   }
   // The output gradients, as the formulas name them.
   if (anyUses(D, "grad"))
-    Body +=
-        "  const at::Tensor &grad = ::skgen::autograd::grad_at(grads, 0);\n";
+    Body += "const at::Tensor &grad = ::skgen::autograd::grad_at(grads, 0);\n";
   std::vector<unsigned> DiffOuts = D.differentiableOutputs();
   for (size_t K = 0; K < DiffOuts.size(); ++K) {
     std::string G = "grad_" + D.Outputs[DiffOuts[K]].Name;
     if (anyUses(D, G))
-      Body += "  const at::Tensor &" + G +
+      Body += "const at::Tensor &" + G +
               " = ::skgen::autograd::grad_at(grads, " + std::to_string(K) +
               ");\n";
   }
@@ -221,8 +219,8 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
     std::string Formula = derivatives::backwardFormulaText(D, B);
     if (B.Inputs.size() == 1) {
       std::string E = std::to_string(L.edgeOf(B.Inputs.front()));
-      Body += "  if (task_should_compute_output(" + E + "))\n    skgen_grads[" +
-              E + "] = " + Formula + ";\n";
+      Body += "if (task_should_compute_output(" + E + "))\n  skgen_grads[" + E +
+              "] = " + Formula + ";\n";
       continue;
     }
     std::string Any, Mask, Tie;
@@ -234,38 +232,40 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
               ("task_should_compute_output(" + E + ")");
       Tie += (Tie.empty() ? "" : ", ") + ("skgen_grads[" + E + "]");
     }
-    Body += "  if (" + Any + ") {\n";
+    Body += "if (" + Any + ") {\n";
     if (B.uses("grad_input_mask"))
-      Body += "    const std::array<bool, " + std::to_string(B.Inputs.size()) +
+      Body += "  const std::array<bool, " + std::to_string(B.Inputs.size()) +
               "> grad_input_mask = {" + Mask + "};\n";
-    Body += "    std::tie(" + Tie + ") = " + Formula + ";\n  }\n";
+    Body += "  std::tie(" + Tie + ") = " + Formula + ";\n}\n";
   }
-  std::string Edges = std::to_string(L.Edges.size());
-  return "struct " + Name +
-         " final : torch::autograd::Node {\n"
-         "  std::string name() const override { return \"" +
-         Name +
-         "\"; }\n"
-         "  torch::autograd::variable_list\n"
-         "  apply(torch::autograd::variable_list &&grads) override;\n"
-         "  void release_variables() override {\n" +
-         (Release.empty()
-              ? ""
-              : "    std::lock_guard<std::mutex> skgen_lock(mutex_);\n" +
-                    Release) +
-         "  }\n" + Members +
-         "};\n\n"
-         "torch::autograd::variable_list\n" +
-         Name +
-         "::apply(torch::autograd::variable_list &&grads) {\n"
-         "  using namespace ::skgen::formulas;\n"
-         "  std::lock_guard<std::mutex> skgen_lock(mutex_);\n"
-         "  torch::autograd::variable_list skgen_grads(" +
-         Edges +
-         ");\n"
-         "  if (!::skgen::autograd::any_defined(grads))\n"
-         "    return skgen_grads;\n" +
-         Body + "  return skgen_grads;\n}\n";
+  static const CodeTemplate Node(
+      R"(struct ${name} final : torch::autograd::Node {
+  std::string name() const override { return "${name}"; }
+  torch::autograd::variable_list
+  apply(torch::autograd::variable_list &&grads) override;
+  void release_variables() override {${release}}
+  ${members}
+};
+
+torch::autograd::variable_list
+${name}::apply(torch::autograd::variable_list &&grads) {
+  using namespace ::skgen::formulas;
+  std::lock_guard<std::mutex> skgen_lock(mutex_);
+  torch::autograd::variable_list skgen_grads(${edges});
+  if (!::skgen::autograd::any_defined(grads))
+    return skgen_grads;
+  ${body}
+  return skgen_grads;
+}
+)");
+  if (!Release.empty())
+    Release = "\n    std::lock_guard<std::mutex> skgen_lock(mutex_);\n" +
+              Release + "  ";
+  return Node.substitute({{"name", Name},
+                          {"release", Release},
+                          {"members", Members},
+                          {"edges", std::to_string(L.Edges.size())},
+                          {"body", Body}});
 }
 
 namespace {
