@@ -416,6 +416,22 @@ private:
       // The scan reports the entries' errors; facts may come from elsewhere.
       std::vector<derivatives::DerivativeError> DE;
       F.Derivs = derivatives::analyze(F.Out, F.Options, DE);
+      // Formulas become Autograd kernels, which neither an external family
+      // (aten's own serve it) nor the pre-1.10 DefaultBackend key has.
+      if (F.Derivs.differentiable() &&
+          (F.Options.External || Opts.AliasKey == keys::DefaultBackend)) {
+        report(errorAt(F.Options.Derivatives.front().NamesLoc,
+                       F.Options.External
+                           ? "derivative formulas of '" + Name +
+                                 "' have no effect: an SKGEN_EXTERNAL family "
+                                 "gets no Autograd kernels (its namespace's "
+                                 "own serve it); remove them"
+                           : "derivative formulas of '" + Name +
+                                 "' need Autograd kernels, which "
+                                 "--alias-key=DefaultBackend (PyTorch <= "
+                                 "1.9) does not generate"));
+        Ok = false;
+      }
       if (!DE.empty()) {
         const DerivativeFact &E = F.Options.Derivatives[DE.front().Entry];
         if (!scanReported(K))
