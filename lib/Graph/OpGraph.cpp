@@ -15,6 +15,8 @@
 #include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -77,6 +79,30 @@ bool sameDeclaration(const KernelFact &A, const KernelFact &B) {
          A.AnnotationLoc == B.AnnotationLoc && A.Loc == B.Loc;
 }
 
+/// What two TUs' facts of the same declaration disagree on, "" if nothing
+/// that generated code depends on.
+std::string disagreement(const KernelFact &A, const KernelFact &B) {
+  if (A.SchemaText != B.SchemaText)
+    return "the schema strings";
+  if (A.Keys != B.Keys)
+    return "the dispatch keys";
+  if (A.CppName != B.CppName)
+    return "the function names";
+  if (A.FunctionalKernel != B.FunctionalKernel ||
+      nlohmann::json(A.Options) != nlohmann::json(B.Options))
+    return "the family options";
+  auto SameParam = [](const CppParamFact &P, const CppParamFact &Q) {
+    return P.Name == Q.Name && P.Canonical == Q.Canonical &&
+           P.IsConst == Q.IsConst && P.IsReference == Q.IsReference;
+  };
+  if (A.Params.size() != B.Params.size() ||
+      !std::equal(A.Params.begin(), A.Params.end(), B.Params.begin(),
+                  SameParam) ||
+      !SameParam(A.Return, B.Return))
+    return "the C++ signatures";
+  return "";
+}
+
 bool diagLess(const Diagnostic &A, const Diagnostic &B) {
   return std::tie(A.Loc, A.Message, A.Severity) <
          std::tie(B.Loc, B.Message, B.Severity);
@@ -136,18 +162,43 @@ private:
   std::vector<bool> Dropped;
 
   void collect() {
+    // Each fact with the translation unit that saw it.
+    std::vector<std::pair<KernelFact, const std::string *>> Seen;
     for (const TUFacts &T : Facts) {
-      All.insert(All.end(), T.Kernels.begin(), T.Kernels.end());
+      for (const KernelFact &K : T.Kernels)
+        Seen.push_back({K, &T.MainFile});
       FactDiags.insert(FactDiags.end(), T.Diagnostics.begin(),
                        T.Diagnostics.end());
     }
-    std::sort(All.begin(), All.end(), factLess);
+    std::stable_sort(Seen.begin(), Seen.end(),
+                     [](const auto &A, const auto &B) {
+                       return factLess(A.first, B.first);
+                     });
     // Merge the same declaration seen from several TUs: its signature was
     // checked if any TU could check it.
     std::vector<KernelFact> Unique;
-    for (KernelFact &K : All) {
+    const std::string *UniqueTU = nullptr;
+    std::set<std::pair<SourceLoc, SourceLoc>> Disagreeing;
+    for (auto &[K, TU] : Seen) {
       if (!Unique.empty() && sameDeclaration(Unique.back(), K)) {
         KernelFact &U = Unique.back();
+        std::string What = disagreement(U, K);
+        if (!What.empty() &&
+            Disagreeing.insert({K.AnnotationLoc, K.Loc}).second) {
+          // A header seen through different macros or default arguments:
+          // which TU's view would be generated is arbitrary.
+          Diagnostic D = errorAt(
+              K.AnnotationLoc.valid() ? K.AnnotationLoc : K.Loc,
+              "translation units disagree about this annotated declaration of "
+              "'" +
+                  K.CppName + "': " + What +
+                  " differ; make every TU that includes it see the same "
+                  "declaration (macros, default arguments)");
+          D.Notes.push_back(noteAt(SourceLoc(), "seen so in " + *UniqueTU));
+          D.Notes.push_back(noteAt(SourceLoc(), "and otherwise in " + *TU));
+          report(std::move(D));
+          U.AnnotationErrors = true;
+        }
         U.AnnotationErrors |= K.AnnotationErrors;
         if (!U.SignatureChecked && K.SignatureChecked) {
           U.SignatureChecked = true;
@@ -168,6 +219,7 @@ private:
         continue;
       }
       Unique.push_back(std::move(K));
+      UniqueTU = TU;
     }
     All.clear();
     for (KernelFact &K : Unique)

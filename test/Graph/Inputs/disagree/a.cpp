@@ -1,0 +1,5 @@
+#include "ops.h"
+at::Tensor &myops::axpy_out(const at::Tensor &, const at::Tensor &,
+                            const at::Scalar &, at::Tensor &out) {
+  return out;
+}

@@ -1,0 +1,2 @@
+#define OPS_ALPHA "2"
+#include "ops.h"
