@@ -77,6 +77,14 @@ at::Tensor &max_out(const at::Tensor &self, const at::Tensor &other, at::Tensor 
 SKGEN_STRUCTURED("myops::abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_DERIVATIVE("self", "(1, grad.neg())")
 at::Tensor &abs_out(const at::Tensor &self, at::Tensor &out);
+
+// A scope the check cannot declare (an argument named like an output
+// gradient): one error at the annotation, with Clang's message.
+// CHECK: derivative-formulas.cpp:[[@LINE+3]]:1: error: skgen could not compile the derivative formulas of this file against their scope: redefinition of parameter 'grad'
+SKGEN_STRUCTURED("myops::sq.out(Tensor grad, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(unary)
+SKGEN_DERIVATIVE("grad", "grad")
+at::Tensor &sq_out(const at::Tensor &grad, at::Tensor &out);
 } // namespace myops
 
 // Kernels with errors in formulas are marked (the others have no
@@ -95,3 +103,5 @@ at::Tensor &abs_out(const at::Tensor &self, at::Tensor &out);
 // FACTS: "cpp_name": "myops::max_out"
 // FACTS-NOT: "annotation_errors"
 // FACTS: "cpp_name": "myops::abs_out"
+// FACTS: "annotation_errors": true
+// FACTS: "cpp_name": "myops::sq_out"
