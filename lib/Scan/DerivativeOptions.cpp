@@ -113,25 +113,31 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
       Base.Namespaces.insert(Base.Namespaces.begin(),
                              (NS->isInline() ? "inline " : "") +
                                  NS->getName().str());
-  auto Record = [&](size_t Entry, std::vector<derivatives::ScopeEntry> Scope,
-                    std::vector<std::string> ResultTypes) {
+  auto Record = [&](size_t Entry, FormulaToCheck F) {
     const Annot &O = *DerivativeOpts[Entry];
-    FormulaToCheck F = Base;
-    F.Scope = std::move(Scope);
-    F.ResultTypes = std::move(ResultTypes);
     F.Names = K.Options.Derivatives[Entry].Names;
     F.Formula = K.Options.Derivatives[Entry].Formula;
     F.Pieces = formulaPieces(O.Args[1]);
     F.AnnotationLoc = Locs.convert(O.MacroLoc);
     FormulasToCheck->push_back(std::move(F));
   };
-  for (const derivatives::BackwardFormula &B : D.Backward)
-    Record(B.Entry, derivatives::backwardScope(D, B),
-           derivatives::backwardResultTypes(D, B));
+  for (const derivatives::BackwardFormula &B : D.Backward) {
+    FormulaToCheck F = Base;
+    F.Scope = derivatives::backwardScope(D, B);
+    F.ResultTypes = derivatives::backwardResultTypes(D, B);
+    F.Text = derivatives::backwardFormulaText(D, B, &F.Replaced);
+    Record(B.Entry, std::move(F));
+  }
   // Keywords (auto_element_wise, auto_linear) are not C++.
-  for (const derivatives::ForwardFormula &F : D.Forward)
-    if (F.K == derivatives::ForwardFormula::Kind::Formula)
-      Record(F.Entry, derivatives::forwardScope(D), {"at::Tensor"});
+  for (const derivatives::ForwardFormula &G : D.Forward)
+    if (G.K == derivatives::ForwardFormula::Kind::Formula) {
+      FormulaToCheck F = Base;
+      F.Forward = true;
+      F.Scope = derivatives::forwardScope(D);
+      F.ResultTypes = {"at::Tensor"};
+      F.Text = G.Formula;
+      Record(G.Entry, std::move(F));
+    }
 }
 
 } // namespace scan

@@ -127,13 +127,19 @@ std::string checkSource(const std::string &MainFile,
         S += "  " + F.ResultTypes[V] + " " + Locals.back() + ";\n";
       }
       S += "  auto &&skgen_value = (\n";
-    } else {
+    } else if (F.Forward) {
+      // Passed as the tangent (const at::Tensor &).
       S += "  " + F.ResultTypes.front() + " skgen_result = (\n";
+    } else {
+      // Assigned to the gradient, as the node does.
+      S += "  " + F.ResultTypes.front() + " skgen_result;\n  skgen_result =\n";
     }
     R.Text = S.size();
-    S += F.Formula;
+    S += F.Text;
     R.TextEnd = S.size();
-    S += "\n);\n";
+    // The closer right after the formula's line: an error there is at the
+    // formula's end.
+    S += Group || F.Forward ? "\n);\n" : "\n;\n";
     if (Group) {
       std::string N = std::to_string(F.ResultTypes.size());
       std::string Arity =
@@ -239,7 +245,7 @@ private:
 struct Place {
   enum Kind {
     None,       // No location.
-    Formula,    // Byte Byte of formula Index.
+    Formula,    // Byte Byte of formula Index's text.
     Conversion, // The conversion of formula Index's value.
     Signature,  // Formula Index's function's parameter list.
     Check,      // Elsewhere in the check source.
@@ -259,8 +265,8 @@ struct ClangDiag {
   unsigned ID = 0;
   std::string Message;
   Place Where;
-  /// Highlighted ranges and the fix-it, as byte ranges of the formula at
-  /// Where (when they are in it).
+  /// Highlighted ranges and the fix-it, as byte ranges of the text of the
+  /// formula at Where (when they are in it).
   std::vector<std::pair<unsigned, unsigned>> Ranges;
   bool HasFix = false;
   unsigned FixBegin = 0, FixEnd = 0;
@@ -372,6 +378,33 @@ private:
   const clang::SourceManager *ConvSM = nullptr;
 };
 
+/// The byte of \p F's formula that byte \p TextByte of its text stands
+/// for (a replaced part's bytes for those of the part it replaces).
+unsigned formulaByte(const FormulaToCheck &F, unsigned TextByte) {
+  long Shift = 0; // Text offset - formula offset, so far.
+  for (const derivatives::Replacement &R : F.Replaced) {
+    long Start = long(R.Offset) + Shift;
+    if (long(TextByte) < Start)
+      break;
+    if (long(TextByte) < Start + long(R.NewLength))
+      return R.Offset + std::min<unsigned>(TextByte - Start, R.Length);
+    Shift += long(R.NewLength) - long(R.Length);
+  }
+  return unsigned(long(TextByte) - Shift);
+}
+
+/// Bytes [B, E) of \p F's text overlap a replaced part.
+bool touchesReplaced(const FormulaToCheck &F, unsigned B, unsigned E) {
+  long Shift = 0;
+  for (const derivatives::Replacement &R : F.Replaced) {
+    long Start = long(R.Offset) + Shift, End = Start + long(R.NewLength);
+    if (long(B) < End && long(E) > Start)
+      return true;
+    Shift += long(R.NewLength) - long(R.Length);
+  }
+  return false;
+}
+
 /// Where byte \p Byte of formula \p F is written.
 SourceLoc byteLoc(const FormulaToCheck &F, unsigned Byte) {
   if (F.Pieces.empty())
@@ -474,15 +507,20 @@ private:
                 " values, one per name (a std::tuple)";
     E.Message = Message;
     if (At.K == Place::Formula) {
-      E.Loc = byteLoc(F, At.Byte);
-      for (const auto &R : D.Ranges)
-        if (At.Byte == R.first && contiguous(F, R.first, R.second))
-          E.Ranges.push_back({E.Loc, byteLoc(F, R.second)});
+      unsigned Byte = formulaByte(F, At.Byte);
+      E.Loc = byteLoc(F, Byte);
+      for (const auto &R : D.Ranges) {
+        unsigned End = formulaByte(F, R.second);
+        if (At.Byte == R.first && contiguous(F, Byte, End))
+          E.Ranges.push_back({E.Loc, byteLoc(F, End)});
+      }
+      // Into the literal: not across pieces or escapes, nothing to escape.
       if (D.HasFix && D.FixBegin == At.Byte &&
-          contiguous(F, D.FixBegin, D.FixEnd) &&
+          !touchesReplaced(F, D.FixBegin, D.FixEnd) &&
+          contiguous(F, Byte, formulaByte(F, D.FixEnd)) &&
           D.FixText.find_first_of("\"\\\n") == std::string::npos) {
         E.FixText = D.FixText;
-        E.FixLength = D.FixEnd - D.FixBegin;
+        E.FixLength = formulaByte(F, D.FixEnd) - Byte;
       }
     } else {
       // The value converts to the wrong type: the whole formula.
@@ -499,7 +537,9 @@ private:
         E.Notes.push_back(noteAt(N.Where.Loc, N.Message));
       else if (N.Where.K == Place::Formula && &N != AtNote)
         E.Notes.push_back(
-            noteAt(byteLoc(Formulas[N.Where.Index], N.Where.Byte), N.Message));
+            noteAt(byteLoc(Formulas[N.Where.Index],
+                           formulaByte(Formulas[N.Where.Index], N.Where.Byte)),
+                   N.Message));
     }
     if (!Seen.insert({E.Loc.File, E.Loc.Line, E.Loc.Column, E.Message}).second)
       return;

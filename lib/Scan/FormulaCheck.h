@@ -40,8 +40,13 @@ struct FormulaToCheck {
   /// What the formula converts to: one type, or one per name of a group
   /// (`self, other`: a tuple assigned with std::tie).
   std::vector<std::string> ResultTypes;
-  std::string Names; // The entry's names, for messages.
-  std::string Formula;
+  bool Forward = false; // A forward formula (else a backward one).
+  std::string Names;    // The entry's names, for messages.
+  std::string Formula;  // As written.
+  /// As generated code evaluates it (derivatives::backwardFormulaText), and
+  /// where it differs from Formula.
+  std::string Text;
+  std::vector<derivatives::Replacement> Replaced;
   /// Where the formula's bytes are written: from each piece's Offset (into
   /// Formula) on, byte Offset+k is at column Loc.Column+k of Loc's line, up
   /// to the next piece (a new piece starts at each concatenated literal,

@@ -78,6 +78,14 @@ SKGEN_STRUCTURED("myops::abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
 SKGEN_DERIVATIVE("self", "(1, grad.neg())")
 at::Tensor &abs_out(const at::Tensor &self, at::Tensor &out);
 
+// An input read only through a property is saved as it (`self_sym_sizes`):
+// what is compiled is that text, positions are those of the formula.
+// CHECK: derivative-formulas.cpp:[[@LINE+3]]:89: error: no member named 'foo' in 'at::Tensor'
+SKGEN_STRUCTURED("myops::sum.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(unary)
+SKGEN_DERIVATIVE("self", "grad.expand(self.sym_sizes()) * grad.expand(self.sym_sizes()).foo()")
+at::Tensor &sum_out(const at::Tensor &self, at::Tensor &out);
+
 // A scope the check cannot declare (an argument named like an output
 // gradient): one error at the annotation, with Clang's message.
 // CHECK: derivative-formulas.cpp:[[@LINE+3]]:1: error: skgen could not compile the derivative formulas of this file against their scope: redefinition of parameter 'grad'
@@ -103,5 +111,7 @@ at::Tensor &sq_out(const at::Tensor &grad, at::Tensor &out);
 // FACTS: "cpp_name": "myops::max_out"
 // FACTS-NOT: "annotation_errors"
 // FACTS: "cpp_name": "myops::abs_out"
+// FACTS: "annotation_errors": true
+// FACTS: "cpp_name": "myops::sum_out"
 // FACTS: "annotation_errors": true
 // FACTS: "cpp_name": "myops::sq_out"

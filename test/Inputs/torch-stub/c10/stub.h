@@ -152,6 +152,7 @@ struct AutoDispatchBelowADInplaceOrView {
   AutoDispatchBelowADInplaceOrView();
 };
 using c10::OptionalDeviceGuard;
+using c10::TensorOptions;
 c10::optional<Device> device_of(const Tensor &);
 Tensor empty(IntArrayRef size, c10::TensorOptions options);
 } // namespace at
