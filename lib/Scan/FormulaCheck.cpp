@@ -26,6 +26,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -50,14 +51,16 @@ struct Region {
   unsigned Begin = 0, Body = 0, Text = 0, TextEnd = 0, End = 0;
 };
 
-/// The text the static assertion of a group formula fails with (replaced by
-/// a message naming the entry, which Clang's wording of a failed assertion
+/// The text the static assertion of a group formula fails with; the error is
+/// reported with a message of its own (Clang's wording of a failed assertion
 /// differs between versions).
 const char GroupArityMarker[] = "skgen: wrong number of values";
 
-/// Clang's helpers for group formulas: the number of values a tuple-like
-/// type holds (-1: not a tuple), and a stand-in of the right arity after a
-/// formula of the wrong one (so that the assertion is the only error).
+/// After the main file: the headers generated code includes for the
+/// formulas (when on the include path), and the helpers of group formulas:
+/// the number of values a tuple-like type holds (-1: not a tuple), and a
+/// stand-in of the right arity after a formula of the wrong one (so that the
+/// assertion is the only error).
 const char CheckPrelude[] = R"(#include <array>
 #include <tuple>
 #include <type_traits>
@@ -88,13 +91,6 @@ template <class R, class T> T &&group(T &&v, std::true_type) {
 template <class R, class T> R group(T &&, std::false_type) { return R(); }
 } // namespace skgen_formula_check
 )";
-
-std::string join(const std::vector<std::string> &Parts, llvm::StringRef Sep) {
-  std::string Out;
-  for (size_t I = 0; I < Parts.size(); ++I)
-    Out += (I ? Sep.str() : "") + Parts[I];
-  return Out;
-}
 
 /// The check source of \p Formulas, and each one's region.
 std::string checkSource(const std::string &MainFile,
@@ -147,9 +143,9 @@ std::string checkSource(const std::string &MainFile,
           "std::decay<decltype(skgen_value)>::type>::value == " +
           N;
       S += "  static_assert(" + Arity + ", \"" + GroupArityMarker + "\");\n";
-      S += "  std::tie(" + join(Locals, ", ") +
+      S += "  std::tie(" + llvm::join(Locals, ", ") +
            ") = ::skgen_formula_check::group<std::tuple<" +
-           join(F.ResultTypes, ", ") +
+           llvm::join(F.ResultTypes, ", ") +
            ">>(static_cast<decltype(skgen_value) &&>(skgen_value), "
            "std::integral_constant<bool, " +
            Arity + ">());\n";
