@@ -434,14 +434,17 @@ bool savedByProperties(const Derivatives &D, unsigned Input) {
   return Any;
 }
 
-std::string backwardFormulaText(const Derivatives &D,
-                                const BackwardFormula &B) {
-  return substituteProperties(B.Formula, B.Uses, [&](llvm::StringRef Name) {
-    for (unsigned I = 0; I < D.Inputs.size(); ++I)
-      if (D.Inputs[I].Name == Name)
-        return savedByProperties(D, I);
-    return false;
-  });
+std::string backwardFormulaText(const Derivatives &D, const BackwardFormula &B,
+                                std::vector<Replacement> *Replaced) {
+  return substituteProperties(
+      B.Formula, B.Uses,
+      [&](llvm::StringRef Name) {
+        for (unsigned I = 0; I < D.Inputs.size(); ++I)
+          if (D.Inputs[I].Name == Name)
+            return savedByProperties(D, I);
+        return false;
+      },
+      Replaced);
 }
 
 std::vector<ScopeEntry> forwardScope(const Derivatives &D) {
@@ -479,7 +482,8 @@ std::vector<std::string> backwardResultTypes(const Derivatives &D,
 std::string
 substituteProperties(const std::string &Formula,
                      const std::vector<DerivativeFact::Use> &Uses,
-                     llvm::function_ref<bool(llvm::StringRef)> ByProperty) {
+                     llvm::function_ref<bool(llvm::StringRef)> ByProperty,
+                     std::vector<Replacement> *Replaced) {
   std::string Result;
   size_t Pos = 0;
   for (const DerivativeFact::Use &U : Uses) {
@@ -487,7 +491,10 @@ substituteProperties(const std::string &Formula,
         U.Offset + U.Length > Formula.size())
       continue;
     Result += Formula.substr(Pos, U.Offset - Pos);
-    Result += U.Name + "_" + U.Property;
+    std::string Member = U.Name + "_" + U.Property;
+    if (Replaced)
+      Replaced->push_back({U.Offset, U.Length, unsigned(Member.size())});
+    Result += Member;
     Pos = U.Offset + U.Length;
   }
   return Result + Formula.substr(Pos);

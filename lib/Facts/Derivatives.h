@@ -132,10 +132,18 @@ std::vector<std::string> backwardResultTypes(const Derivatives &D,
 /// True if the backward formulas read input \p Input, a tensor, only through
 /// saved properties (`self.sym_sizes()`): the node saves those, not it.
 bool savedByProperties(const Derivatives &D, unsigned Input);
+/// A part of a formula that the text generated code evaluates spells
+/// differently: bytes [Offset, Offset+Length) of the formula are NewLength
+/// bytes of the text (so the scan maps Clang's positions back).
+struct Replacement {
+  unsigned Offset = 0, Length = 0, NewLength = 0;
+};
+
 /// Backward formula \p B as generated code evaluates it: property reads of
 /// inputs saved by properties become the saved members (`self_sym_sizes`,
-/// declared in backwardScope).
-std::string backwardFormulaText(const Derivatives &D, const BackwardFormula &B);
+/// declared in backwardScope). \p Replaced, if given, receives the changes.
+std::string backwardFormulaText(const Derivatives &D, const BackwardFormula &B,
+                                std::vector<Replacement> *Replaced = nullptr);
 
 /// \p Formula with each saved-property use (`self.sym_sizes()`) replaced by
 /// its member's name (`self_sym_sizes`) where \p Saved says the input is
@@ -143,7 +151,8 @@ std::string backwardFormulaText(const Derivatives &D, const BackwardFormula &B);
 std::string
 substituteProperties(const std::string &Formula,
                      const std::vector<DerivativeFact::Use> &Uses,
-                     llvm::function_ref<bool(llvm::StringRef)> ByProperty);
+                     llvm::function_ref<bool(llvm::StringRef)> ByProperty,
+                     std::vector<Replacement> *Replaced = nullptr);
 
 } // namespace derivatives
 } // namespace skgen

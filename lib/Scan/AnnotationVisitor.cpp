@@ -634,7 +634,7 @@ void Collector::processFunction(const FunctionDecl *Canon,
           applyMeta(*MetaOpt, FD, S, K);
         if (PresetOpt)
           applyPreset(*PresetOpt, S, K);
-        checkDerivatives(S, K);
+        checkDerivatives(S, FD, K);
       }
       Schemas[Index] = S;
     }
@@ -712,8 +712,9 @@ void collectFacts(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
 void collectFacts(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
                   const std::vector<AnnotationUse> &Uses,
                   const std::vector<Decl *> &TopLevel,
-                  std::vector<const FunctionDecl *> &Skipped) {
-  Collector C(Ctx, Locs, Out);
+                  std::vector<const FunctionDecl *> &Skipped,
+                  std::vector<FormulaToCheck> *FormulasToCheck) {
+  Collector C(Ctx, Locs, Out, FormulasToCheck);
   for (Decl *D : TopLevel)
     C.TraverseDecl(D);
   C.finish(Uses);

@@ -20,6 +20,8 @@ class SourceManager;
 namespace skgen {
 namespace scan {
 
+struct FormulaToCheck; // FormulaCheck.h
+
 /// Clang locations -> SourceLoc (absolute, normalized path relative to the
 /// compile command's directory; 1-based line/column of the file location).
 class LocConverter {
@@ -54,11 +56,13 @@ void collectFacts(clang::ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
 /// order; the scanner passes those of the main file and project headers, not
 /// of system headers or a precompiled header) instead of the whole
 /// translation unit. \p Skipped receives the functions whose bodies Clang
-/// skipped among them.
+/// skipped among them; \p FormulasToCheck, when not null, the derivative
+/// formulas to compile (FormulaCheck.h).
 void collectFacts(clang::ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
                   const std::vector<AnnotationUse> &Uses,
                   const std::vector<clang::Decl *> &TopLevel,
-                  std::vector<const clang::FunctionDecl *> &Skipped);
+                  std::vector<const clang::FunctionDecl *> &Skipped,
+                  std::vector<FormulaToCheck> *FormulasToCheck = nullptr);
 
 } // namespace scan
 } // namespace skgen

@@ -13,6 +13,7 @@
 
 #include "Basic/Annotations.h"
 #include "Scan/AnnotationVisitor.h"
+#include "Scan/FormulaCheck.h"
 #include "Scan/TorchSpellings.h"
 #include "Schema/Schema.h"
 
@@ -52,9 +53,11 @@ const StringLiteral *stringArg(const Expr *E);
 
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out)
+  Collector(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
+            std::vector<FormulaToCheck> *FormulasToCheck = nullptr)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Locs(Locs),
-        Out(Out), CanonPolicy(canonicalTypePolicy(LO)),
+        Out(Out), FormulasToCheck(FormulasToCheck),
+        CanonPolicy(canonicalTypePolicy(LO)),
         WrittenPolicy(writtenTypePolicy(LO)),
         NamePolicy(qualifiedNamePolicy(LO)) {
     Spellings.emplace(Ctx, CanonPolicy);
@@ -80,7 +83,8 @@ private:
   const LangOptions &LO;
   LocConverter &Locs;
   TUFacts &Out;
-  std::optional<TorchSpellings> Spellings; // c10 vs std names, per TU.
+  std::vector<FormulaToCheck> *FormulasToCheck; // When the scan checks them.
+  std::optional<TorchSpellings> Spellings;      // c10 vs std names, per TU.
   PrintingPolicy CanonPolicy, WrittenPolicy, NamePolicy;
   std::vector<const FunctionDecl *> Order;
   std::map<const FunctionDecl *, std::vector<Annot>> ByFunction;
@@ -172,8 +176,14 @@ private:
   /// found by Clang's lexer.
   void applyDerivative(const Annot &O, KernelFact &K);
   /// The entries' meaning against the out= schema \p S: errors positioned in
-  /// the entries' strings.
-  void checkDerivatives(const schema::FunctionSchema &S, KernelFact &K);
+  /// the entries' strings; the formulas of kernel \p FD to compile.
+  void checkDerivatives(const schema::FunctionSchema &S, const FunctionDecl *FD,
+                        KernelFact &K);
+  /// Each C++ formula of \p D with its scope, for FormulaCheck.h.
+  void recordFormulas(const derivatives::Derivatives &D, const FunctionDecl *FD,
+                      const KernelFact &K);
+  /// Where the bytes of \p Lit are (FormulaToCheck::Pieces).
+  std::vector<FormulaToCheck::Piece> formulaPieces(const StringLiteral *Lit);
 
   void applyOptions(const std::vector<const Annot *> &Options,
                     const FunctionDecl *FD, KernelFact &K);

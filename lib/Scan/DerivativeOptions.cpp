@@ -70,9 +70,9 @@ void Collector::applyDerivative(const Annot &O, KernelFact &K) {
 }
 
 void Collector::checkDerivatives(const schema::FunctionSchema &S,
-                                 KernelFact &K) {
+                                 const FunctionDecl *FD, KernelFact &K) {
   std::vector<derivatives::DerivativeError> Errors;
-  derivatives::analyze(S, K.Options, Errors);
+  derivatives::Derivatives D = derivatives::analyze(S, K.Options, Errors);
   for (const derivatives::DerivativeError &DE : Errors) {
     const Annot &O = *DerivativeOpts[DE.Entry];
     const StringLiteral *Lit = O.Args[DE.AtFormula ? 1 : 0];
@@ -86,6 +86,58 @@ void Collector::checkDerivatives(const schema::FunctionSchema &S,
     }
     note(E, O.MacroLoc, "in this annotation");
   }
+  if (FormulasToCheck)
+    recordFormulas(D, FD, K);
+}
+
+std::vector<FormulaToCheck::Piece>
+Collector::formulaPieces(const StringLiteral *Lit) {
+  std::vector<FormulaToCheck::Piece> Pieces;
+  SourceLoc Prev;
+  for (unsigned B = 0; B <= Lit->getByteLength(); ++B) {
+    SourceLoc L = Locs.convert(byteLoc(Lit, B));
+    if (Pieces.empty() || L.File != Prev.File || L.Line != Prev.Line ||
+        L.Column != Prev.Column + 1)
+      Pieces.push_back({B, L});
+    Prev = std::move(L);
+  }
+  return Pieces;
+}
+
+void Collector::recordFormulas(const derivatives::Derivatives &D,
+                               const FunctionDecl *FD, const KernelFact &K) {
+  FormulaToCheck Base;
+  Base.Kernel = Out.Kernels.size(); // Where K goes.
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Base.Namespaces.insert(Base.Namespaces.begin(),
+                             (NS->isInline() ? "inline " : "") +
+                                 NS->getName().str());
+  auto Record = [&](size_t Entry, FormulaToCheck F) {
+    const Annot &O = *DerivativeOpts[Entry];
+    F.Names = K.Options.Derivatives[Entry].Names;
+    F.Formula = K.Options.Derivatives[Entry].Formula;
+    F.Pieces = formulaPieces(O.Args[1]);
+    F.AnnotationLoc = Locs.convert(O.MacroLoc);
+    FormulasToCheck->push_back(std::move(F));
+  };
+  for (const derivatives::BackwardFormula &B : D.Backward) {
+    FormulaToCheck F = Base;
+    F.Scope = derivatives::backwardScope(D, B);
+    F.ResultTypes = derivatives::backwardResultTypes(D, B);
+    F.Text = derivatives::backwardFormulaText(D, B, &F.Replaced);
+    Record(B.Entry, std::move(F));
+  }
+  // Keywords (auto_element_wise, auto_linear) are not C++.
+  for (const derivatives::ForwardFormula &G : D.Forward)
+    if (G.K == derivatives::ForwardFormula::Kind::Formula) {
+      FormulaToCheck F = Base;
+      F.Forward = true;
+      F.Scope = derivatives::forwardScope(D);
+      F.ResultTypes = {"at::Tensor"};
+      F.Text = G.Formula;
+      Record(G.Entry, std::move(F));
+    }
 }
 
 } // namespace scan

@@ -23,6 +23,7 @@
 #include "Incremental/Prefilter.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/CommandLine.h"
+#include "Scan/FormulaCheck.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -222,8 +223,10 @@ struct ParseResult {
   std::vector<FileDep> Deps;
   std::vector<FileOutline> Outlines;
   NameSet Macros;
-  bool Cacheable = false; // Deps are complete and replayable.
-  bool HadErrors = false; // Clang reported errors (or failed).
+  bool Cacheable = false;   // Deps are complete and replayable.
+  bool HadErrors = false;   // Clang reported errors (or failed).
+  bool ClangErrors = false; // ... Clang did (not only skgen's checks).
+  std::vector<FormulaToCheck> Formulas; // Derivative formulas to compile.
 };
 
 class FactsConsumer : public clang::ASTConsumer {
@@ -256,7 +259,7 @@ public:
     std::vector<const clang::FunctionDecl *> Skipped;
     // The parse is over: the walk reads a list nothing appends to.
     const std::vector<clang::Decl *> Walk = std::move(TopLevel);
-    collectFacts(Ctx, Locs, R.Facts, Uses, Walk, Skipped);
+    collectFacts(Ctx, Locs, R.Facts, Uses, Walk, Skipped, &R.Formulas);
     if (WantOutlines)
       outlines(Ctx, Locs, Skipped);
   }
@@ -427,6 +430,7 @@ ParseResult parseTU(const std::string &File,
         errorAt(SourceLoc(), "clang could not process '" + File + "'"));
   }
   R.HadErrors = HasError || RC != 0;
+  R.ClangErrors = RC != 0 && !OnlyIgnored;
   R.Cacheable =
       Record && FS->deps(R.Deps) && !UsesClock && (RC == 0 || HasError);
   if (Pch) {
@@ -571,6 +575,25 @@ void parse(Job &J, const ScanOptions &Opts, FactsCache *Cache) {
     if (!R.HadErrors)
       discardPreamble(*J.Pch); // Clang could not use it.
     J.Pch = nullptr;
+  }
+  // The formulas compile only where the TU itself does; with the same
+  // header, which the TU used without errors. What the check read (skgen's
+  // headers: the formulas' helpers) is an input of the facts, too.
+  if (!R.ClangErrors && !R.Formulas.empty()) {
+    std::vector<FileDep> Read;
+    R.Cacheable &= checkFormulas(J.File, J.Cmd, J.Pch ? J.Pch->PchFile : "",
+                                 R.Formulas, R.Facts, Read);
+    std::map<std::string, FileDep> All;
+    for (FileDep &D : R.Deps)
+      All[D.Path] = std::move(D);
+    for (FileDep &D : Read) {
+      FileDep &Mine = All[D.Path];
+      if (Mine.Path.empty() || Mine.Hash.empty())
+        Mine = std::move(D);
+    }
+    R.Deps.clear();
+    for (auto &E : All)
+      R.Deps.push_back(std::move(E.second));
   }
   for (const FileDep &D : R.Deps)
     if (D.K == FileDep::File && !D.Hash.empty())

@@ -72,7 +72,21 @@ public:
   c10::TensorOptionsFwd options() const;
   c10::ArrayRef<int64_t> sizes() const;
   c10::DispatchKeySet key_set() const;
+  // What the derivative formulas of the tests call.
+  bool defined() const;
+  Tensor conj() const;
+  Tensor neg() const;
+  Tensor mul(const Tensor &other) const;
+  Tensor sum() const;
+  Tensor expand(c10::ArrayRef<int64_t> size) const;
+  c10::SymIntArrayRef sym_sizes() const;
 };
+Tensor operator*(const Tensor &, const Tensor &);
+Tensor operator*(const Tensor &, const c10::Scalar &);
+Tensor operator*(const c10::Scalar &, const Tensor &);
+Tensor operator+(const Tensor &, const Tensor &);
+Tensor operator-(const Tensor &);
+Tensor zeros_like(const Tensor &);
 class Generator {};
 struct Dimname {};
 using c10::ArrayRef;
@@ -138,6 +152,7 @@ struct AutoDispatchBelowADInplaceOrView {
   AutoDispatchBelowADInplaceOrView();
 };
 using c10::OptionalDeviceGuard;
+using c10::TensorOptions;
 c10::optional<Device> device_of(const Tensor &);
 Tensor empty(IntArrayRef size, c10::TensorOptions options);
 } // namespace at
