@@ -370,6 +370,10 @@ bool recoverPath(const std::string &Path, bool Repair,
     // checkout): a file is only ever restored or removed if its own lock
     // file of that run is there too.
     bool Locked = Mine.count(lockPath(P.E->Path)) != 0;
+    // Resolved by hand and its lock file deleted, as the error below asks:
+    // the file is the user's now; the rest of the run is still undone.
+    if (P.S == State::Other && !Locked)
+      continue;
     bool Restorable =
         P.S == State::Old || AllNew ||
         (Locked &&
@@ -398,7 +402,8 @@ bool recoverPath(const std::string &Path, bool Repair,
   unsigned Restored = 0;
   for (const Probe &P : Probes) {
     Dirs.insert(parentDir(P.E->Path));
-    if (!AllNew && P.S != State::Old) {
+    bool Resolved = P.S == State::Other && !Mine.count(lockPath(P.E->Path));
+    if (!AllNew && P.S != State::Old && !Resolved) {
       std::error_code EC;
       if (P.E->Created) {
         EC = ::unlink(P.E->Path.c_str()) ? lastError() : std::error_code();

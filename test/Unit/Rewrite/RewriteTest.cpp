@@ -794,6 +794,24 @@ TEST(Recover, AFileEditedAfterTheCrashIsLeftAlone) {
   EXPECT_EQ(K.leftovers().size(), 4u); // Nothing removed.
 }
 
+// The error above says: resolve it by hand, then delete its lock file. Done
+// so, the next run undoes the rest of the interrupted run and leaves the
+// resolved file alone (it used to ask for the deleted lock file again).
+TEST(Recover, AResolvedFileWhoseLockWasDeletedIsTheUsers) {
+  KilledRun K;
+  writeFile(K.A, "the user's own edit\n");
+  std::vector<Diagnostic> Diags;
+  EXPECT_FALSE(recoverPath(K.A, /*Repair=*/true, Diags));
+  ASSERT_EQ(errors(Diags), 1u);
+  ASSERT_EQ(::unlink(lockPath(K.A).c_str()), 0);
+  Diags.clear();
+  EXPECT_TRUE(recoverPath(K.B, /*Repair=*/true, Diags));
+  EXPECT_EQ(errors(Diags), 0u);
+  EXPECT_EQ(readFile(K.A), "the user's own edit\n");
+  EXPECT_EQ(readFile(K.B), "old " + K.B + "\n");
+  EXPECT_TRUE(K.leftovers().empty()) << llvm::join(K.leftovers(), ",");
+}
+
 TEST(Recover, ALiveRunIsNotTouched) {
   TempDir D;
   std::string A = D.file("a.cpp");
