@@ -812,6 +812,31 @@ TEST(Recover, AResolvedFileWhoseLockWasDeletedIsTheUsers) {
   EXPECT_TRUE(K.leftovers().empty()) << llvm::join(K.leftovers(), ",");
 }
 
+// A hard-linked file is written in place (after its old content is saved to
+// .orig); killed in the middle (here: after ftruncate, before the write),
+// it holds neither version. That is the run's doing, not the user's: it is
+// restored from .orig.
+TEST(Recover, ATornInPlaceWriteIsRestored) {
+  KilledRun K;
+  ::unlink(tempPath(K.A, K.J.Id).c_str());
+  writeFile(origPath(K.A, K.J.Id), "old " + K.A + "\n");
+  writeFile(K.A, "");
+  std::vector<Diagnostic> Diags;
+  EXPECT_TRUE(recoverPath(K.A, /*Repair=*/true, Diags));
+  EXPECT_EQ(errors(Diags), 0u);
+  EXPECT_EQ(readFile(K.A), "old " + K.A + "\n");
+  EXPECT_EQ(readFile(K.B), "old " + K.B + "\n");
+  EXPECT_TRUE(K.leftovers().empty()) << llvm::join(K.leftovers(), ",");
+  // A partly rewritten one likewise (the new content's start, the old tail).
+  KilledRun L;
+  ::unlink(tempPath(L.A, L.J.Id).c_str());
+  writeFile(origPath(L.A, L.J.Id), "old " + L.A + "\n");
+  writeFile(L.A, "new " + L.A.substr(0, 3));
+  Diags.clear();
+  EXPECT_TRUE(recoverPath(L.B, /*Repair=*/true, Diags));
+  EXPECT_EQ(readFile(L.A), "old " + L.A + "\n");
+}
+
 TEST(Recover, ALiveRunIsNotTouched) {
   TempDir D;
   std::string A = D.file("a.cpp");
