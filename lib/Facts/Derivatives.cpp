@@ -7,6 +7,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <set>
+
 namespace skgen {
 namespace derivatives {
 
@@ -149,6 +151,7 @@ public:
     llvm::erase_if(D.Forward, [&](const ForwardFormula &F) {
       return !D.OutputDifferentiable[F.Output];
     });
+    shadowedNames();
     return std::move(D);
   }
 
@@ -340,6 +343,29 @@ private:
     if (Grad && !Others)
       for (unsigned I = 1; I < D.Outputs.size(); ++I)
         D.OutputDifferentiable[I] = false;
+  }
+
+  /// An argument named like a name the formulas see (`grad`, `result`, ...)
+  /// would be declared twice in generated code.
+  void shadowedNames() {
+    if (D.Backward.empty())
+      return;
+    BackwardFormula Group;
+    Group.Inputs = {0, 0};
+    std::set<std::string> Seen;
+    for (const std::vector<ScopeEntry> &Scope :
+         {backwardScope(D, Group), forwardScope(D)}) {
+      Seen.clear();
+      for (const ScopeEntry &E : Scope)
+        if (!Seen.insert(E.Name).second) {
+          size_t Entry = D.Backward.front().Entry;
+          error(Entry, false, 0, O.Derivatives[Entry].Names.size(),
+                "the family's formulas cannot use the name '" + E.Name +
+                    "': it names both an argument (or output) and what "
+                    "derivatives.yaml calls so; rename the argument");
+          return;
+        }
+    }
   }
 
   void gradSpelling() {

@@ -90,6 +90,17 @@ TEST(Derivatives, PropertiesOnlyAreSavedInsteadOfTheTensor) {
   EXPECT_EQ(backwardFormulaText(D, D.Backward[0]), O.Derivatives[0].Formula);
 }
 
+TEST(Derivatives, AnArgumentNamedLikeAFormulaName) {
+  FamilyOptions O;
+  O.Derivatives = {entry("self", "grad * result")};
+  std::vector<DerivativeError> Errors;
+  analyze(parse("m::f.out(Tensor self, Tensor result, *, Tensor(a!) out) -> "
+                "Tensor(a!)"),
+          O, Errors);
+  ASSERT_EQ(Errors.size(), 1u);
+  EXPECT_NE(Errors[0].Message.find("'result'"), std::string::npos);
+}
+
 TEST(Derivatives, NotDifferentiableTakesNoEntries) {
   FamilyOptions O;
   O.NotDifferentiable = true;
