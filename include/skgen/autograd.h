@@ -336,11 +336,22 @@ inline at::Tensor tangent(const c10::optional<at::Tensor> &t) {
   return t.has_value() ? tangent(*t) : at::Tensor();
 }
 
-/// Sets \p result's tangent (of an in-place call: \p inplace).
+/// Sets \p result's tangent (of an in-place call: \p inplace). In place,
+/// a tangent self already has is written into (as aten's in-place kernels
+/// do): views of it share it, and the autograd metadata keeps it.
 inline void set_fw_grad(const at::Tensor &result, const at::Tensor &tangent,
                         bool inplace) {
-  if (result.defined() && tangent.defined())
-    result._set_fw_grad(tangent, /*level=*/0, /*is_inplace_op=*/inplace);
+  if (!result.defined() || !tangent.defined())
+    return;
+  if (inplace) {
+    at::Tensor existing = result._fw_grad(/*level=*/0);
+    if (existing.defined()) {
+      existing.copy_(tangent);
+      result._set_fw_grad(existing, /*level=*/0, /*is_inplace_op=*/true);
+      return;
+    }
+  }
+  result._set_fw_grad(tangent, /*level=*/0, /*is_inplace_op=*/inplace);
 }
 
 /// aten's refusal of forward AD through an op without forward formulas.

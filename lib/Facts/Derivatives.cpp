@@ -363,6 +363,7 @@ private:
                 "the family's formulas cannot use the name '" + E.Name +
                     "': it names both an argument (or output) and what "
                     "derivatives.yaml calls so; rename the argument");
+          Errors.back().ScopeBroken = true;
           return;
         }
     }

@@ -95,6 +95,9 @@ struct DerivativeError {
   unsigned Offset = 0, Length = 0;
   std::string Message;
   std::string Fix;
+  /// The formulas' scope cannot be declared (a name in it twice): none of
+  /// the family's formulas can be compiled.
+  bool ScopeBroken = false;
 };
 
 /// The derivatives of the family with out= schema \p Out and options \p O.

@@ -372,9 +372,15 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
       Block += "  const at::Tensor " + X + "_t = ::skgen::autograd::tangent(" +
                P + ");\n";
   }
+  // In place the result is self, which has a tangent: formulas read its
+  // primal (setting a tangent computed from a dual tensor is refused).
   for (auto &KV : OutNames)
     if (Needed.count(KV.first) && KV.first != KV.second)
-      Block += "  const at::Tensor &" + KV.first + " = " + KV.second + ";\n";
+      Block +=
+          Inplace
+              ? "  const at::Tensor " + KV.first +
+                    " = ::skgen::autograd::primal(" + KV.second + ");\n"
+              : "  const at::Tensor &" + KV.first + " = " + KV.second + ";\n";
   if (llvm::any_of(D.Forward, [](const ForwardFormula &F) {
         return F.K == ForwardFormula::Kind::AutoLinear;
       }))

@@ -86,7 +86,12 @@ void Collector::checkDerivatives(const schema::FunctionSchema &S,
     }
     note(E, O.MacroLoc, "in this annotation");
   }
-  if (FormulasToCheck)
+  // (analyze() leaves malformed entries out; when the scope itself cannot
+  // be declared, e.g. an argument named `grad`, no formula is compiled.)
+  if (FormulasToCheck &&
+      llvm::none_of(Errors, [](const derivatives::DerivativeError &E) {
+        return E.ScopeBroken;
+      }))
     recordFormulas(D, FD, K);
 }
 

@@ -86,9 +86,9 @@ SKGEN_META_PRESET(unary)
 SKGEN_DERIVATIVE("self", "grad.expand(self.sym_sizes()) * grad.expand(self.sym_sizes()).foo()")
 at::Tensor &sum_out(const at::Tensor &self, at::Tensor &out);
 
-// A scope the check cannot declare (an argument named like an output
-// gradient): one error at the annotation, with Clang's message.
-// CHECK: derivative-formulas.cpp:[[@LINE+3]]:1: error: skgen could not compile the derivative formulas of this file against their scope: redefinition of parameter 'grad'
+// An argument named like an output gradient: one error at the entry (the
+// formulas are not compiled: their scope could not be declared).
+// CHECK: derivative-formulas.cpp:[[@LINE+3]]:19: error: the family's formulas cannot use the name 'grad': it names both an argument (or output) and what derivatives.yaml calls so; rename the argument
 SKGEN_STRUCTURED("myops::sq.out(Tensor grad, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(unary)
 SKGEN_DERIVATIVE("grad", "grad")
