@@ -517,6 +517,25 @@ def inplace_on(fn, case, op, seed, how):
     return result, flags(result), check_same_object, grad_of(result, leaves, seed)
 
 
+def inplace_jvp(fn, case, op, seed):
+    """op_ on a dual tensor (a copy of self's primal): the primal and the
+    tangent self has afterwards."""
+    args = fresh(case, op, diff=False)
+    with forward_ad.dual_level():
+        for k, i in enumerate(case.diff_inputs(op)):
+            args[i] = forward_ad.make_dual(args[i], randn_like(args[i], seed + k))
+        args[0] = args[0].clone()
+        fn(*args, **case.kwargs)
+        d = forward_ad.unpack_dual(args[0])
+        return d.primal.clone(), d.tangent
+
+
+def no_grad_flags(fn, case, op):
+    args = fresh(case, op)
+    with torch.no_grad():
+        return flags(fn(*args, **case.kwargs))
+
+
 def inplace_on_leaf(fn, case, op):
     args = fresh(case, op)
     args[0].requires_grad_(True)
@@ -529,6 +548,8 @@ def run_case(op, case, seed):
                          lambda: forward_and_backward(op.aten, case, op, seed))
     if aten[0] != "ok" or not op.differentiable:
         return
+    compare(tag + " under no_grad", lambda: no_grad_flags(op.ours, case, op),
+            lambda: no_grad_flags(op.aten, case, op))
     if op.saved:
         compare(tag + " saved tensors", lambda: saved_count(op.ours, case, op),
                 lambda: saved_count(op.aten, case, op))
@@ -545,14 +566,20 @@ def run_case(op, case, seed):
                     lambda: inplace_on(aten_ip, case, op, seed, how))
         compare(tag + " in-place on a leaf", lambda: inplace_on_leaf(ours_ip, case, op),
                 lambda: inplace_on_leaf(aten_ip, case, op))
+        if op.fwd:
+            compare(tag + " in-place forward AD", lambda: inplace_jvp(ours_ip, case, op, seed),
+                    lambda: inplace_jvp(aten_ip, case, op, seed))
 
 
-def float64_case(op):
+def gradcheck_cases(op):
+    """The first case whose inputs are all float64, and the first all
+    complex128 one (where the op takes complex inputs)."""
+    found = {}
     for case in op.cases():
-        if all(case.args[i].dtype == torch.float64 for i in case.tensors()
-               if case.args[i].dtype.is_floating_point or case.args[i].dtype.is_complex):
-            return case
-    return None
+        dtypes = {case.args[i].dtype for i in case.diff_inputs(op)}
+        if len(dtypes) == 1 and dtypes <= {torch.float64, torch.complex128}:
+            found.setdefault(dtypes.pop(), case)
+    return list(found.values())
 
 
 def run_gradcheck(op, case):
@@ -616,7 +643,8 @@ def main():
                 run_case(op, case, seed)
             except Exception:  # a failure of the test itself
                 record("%s [%s]: test error %s" % (op.name, case.label, traceback.format_exc()))
-        run_gradcheck(op, float64_case(op))
+        for case in gradcheck_cases(op):
+            run_gradcheck(op, case)
         if verbose:
             print("%-18s done: %d calls, %d mismatches so far" % (op.name, STATS["calls"],
                                                                   len(STATS["mismatches"])))
