@@ -18,8 +18,10 @@
 // header supplies it (SKGEN_SYMBOLIC_SIZES == 0 only, so that the two are
 // never ambiguous).
 //
-// Sizes are c10::SymInt where aten's formulas use them (`self.sym_sizes()`),
-// so that torch.compile(dynamic=True) keeps them symbolic.
+// Sizes are skgen::SymInt / skgen::SymIntArrayRef where aten's formulas use
+// SymInts (`self.sym_sizes()`, saved by a node as std::vector<skgen::SymInt>):
+// c10::SymInt with PyTorch 2 (torch.compile(dynamic=True) keeps them
+// symbolic), int64_t with 1.13 (skgen/symint.h).
 //
 // Header-only, ATen headers only; PyTorch 1.13 and 2.x.
 //===----------------------------------------------------------------------===//
@@ -165,20 +167,30 @@ inline at::Tensor unsqueeze_multiple(const at::Tensor &t,
   return res;
 }
 
+/// \p t expanded to \p sizes.
+inline at::Tensor expand_to(const at::Tensor &t,
+                            ::skgen::SymIntArrayRef sizes) {
+#if SKGEN_SYMBOLIC_SIZES
+  return t.expand_symint(sizes);
+#else
+  return t.expand(sizes);
+#endif
+}
+
 /// sum's backward: \p grad expanded back to the input's \p sizes (the
 /// reduced dims re-inserted first unless \p keepdim).
 inline at::Tensor sum_backward(const at::Tensor &grad,
-                               c10::SymIntArrayRef sizes,
+                               ::skgen::SymIntArrayRef sizes,
                                at::OptionalIntArrayRef dims, bool keepdim) {
   if (!keepdim && !sizes.empty() && dims.has_value() && !dims->empty())
-    return unsqueeze_multiple(grad, dims, sizes.size()).expand_symint(sizes);
-  return grad.expand_symint(sizes);
+    return expand_to(unsqueeze_multiple(grad, dims, sizes.size()), sizes);
+  return expand_to(grad, sizes);
 }
 
 /// The number of elements \p dims of \p sizes hold (1 for a 0-dim input).
-inline c10::SymInt reduced_numel(c10::SymIntArrayRef sizes,
-                                 c10::IntArrayRef dims) {
-  c10::SymInt n = 1;
+inline ::skgen::SymInt reduced_numel(::skgen::SymIntArrayRef sizes,
+                                     c10::IntArrayRef dims) {
+  ::skgen::SymInt n = 1;
   if (sizes.empty())
     return n;
   for (int64_t d : dims)
@@ -189,16 +201,12 @@ inline c10::SymInt reduced_numel(c10::SymIntArrayRef sizes,
 
 /// mean's backward: sum's, divided by the number of elements averaged.
 inline at::Tensor mean_backward(const at::Tensor &grad,
-                                c10::SymIntArrayRef sizes,
-                                at::OptionalIntArrayRef dims, c10::SymInt numel,
-                                bool keepdim) {
+                                ::skgen::SymIntArrayRef sizes,
+                                at::OptionalIntArrayRef dims,
+                                ::skgen::SymInt numel, bool keepdim) {
   bool all = !dims.has_value() || dims->empty();
-  c10::SymInt n = all ? std::move(numel) : reduced_numel(sizes, *dims);
-#if SKGEN_SYMBOLIC_SIZES
+  ::skgen::SymInt n = all ? std::move(numel) : reduced_numel(sizes, *dims);
   return sum_backward(grad, sizes, dims, keepdim) / std::move(n);
-#else
-  return sum_backward(grad, sizes, dims, keepdim) / n.expect_int();
-#endif
 }
 
 /// \p output of a reduction over \p dims (empty: all) with size-1 dims put
@@ -331,12 +339,13 @@ inline at::Tensor gather_with_keepdimed_indices(const at::Tensor &input,
 }
 
 #if !SKGEN_SYMBOLIC_SIZES
-// PyTorch 1.13 has these operators without their `_symint` names.
+// PyTorch 1.13 has these operators without their `_symint` names (and its
+// sizes are int64_t: skgen::SymIntArrayRef is at::IntArrayRef).
 inline at::Tensor value_selecting_reduction_backward_symint(
     const at::Tensor &grad, int64_t dim, const at::Tensor &indices,
-    c10::SymIntArrayRef sizes, bool keepdim) {
-  return at::value_selecting_reduction_backward(
-      grad, dim, indices, c10::asIntArrayRefSlow(sizes), keepdim);
+    ::skgen::SymIntArrayRef sizes, bool keepdim) {
+  return at::value_selecting_reduction_backward(grad, dim, indices, sizes,
+                                                keepdim);
 }
 inline at::Tensor nll_loss_backward_symint(
     const at::Tensor &grad, const at::Tensor &self, const at::Tensor &target,
