@@ -213,6 +213,7 @@ at::Tensor &div_out(const at::Tensor &self, const at::Tensor &other,
 SKGEN_STRUCTURED("aten_port::pow.Tensor_Tensor_out(Tensor self, Tensor "
                  "exponent, *, Tensor(a!) out) -> Tensor(a!)",
                  CPU)
+SKGEN_INPLACE_NAME("Tensor") // as aten's pow_.Tensor
 SKGEN_META_PRESET(binary)
 SKGEN_DERIVATIVE("self", "pow_backward_self(grad, self, exponent)")
 SKGEN_DERIVATIVE("exponent",

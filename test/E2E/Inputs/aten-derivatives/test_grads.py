@@ -394,7 +394,7 @@ OPS = [
        inplace=(P.div_.Tensor, A.div_.Tensor)),
     Op("pow.Tensor_Tensor", P.pow.Tensor_Tensor, A.pow.Tensor_Tensor,
        lambda: binary_cases(ALL, positive=True),
-       inplace=(ovl(P.pow_, "Tensor", "Tensor_Tensor"), A.pow_.Tensor)),
+       inplace=(P.pow_.Tensor, A.pow_.Tensor)),
     Op("atan2", P.atan2.default, A.atan2.default, lambda: binary_cases(REAL),
        inplace=(P.atan2_.default, A.atan2_.default)),
     Op("maximum", P.maximum.default, A.maximum.default,
