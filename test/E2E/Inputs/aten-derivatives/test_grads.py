@@ -548,9 +548,12 @@ def no_grad_flags(fn, case, op):
         return flags(fn(*args, **case.kwargs))
 
 
-def inplace_on_leaf(fn, case, op):
+def inplace_on_leaf(fn, case, op, view=False):
+    """op_ on a leaf that requires grad, or on a view of one: refused."""
     args = fresh(case, op)
     args[0].requires_grad_(True)
+    if view:
+        args[0] = args[0].view(args[0].shape)
     return fn(*args, **case.kwargs)
 
 
@@ -576,8 +579,10 @@ def run_case(op, case, seed):
         for how in ("non-leaf", "view"):
             compare(tag + " in-place on a " + how, lambda: inplace_on(ours_ip, case, op, seed, how),
                     lambda: inplace_on(aten_ip, case, op, seed, how))
-        compare(tag + " in-place on a leaf", lambda: inplace_on_leaf(ours_ip, case, op),
-                lambda: inplace_on_leaf(aten_ip, case, op))
+        for view in (False, True):
+            compare(tag + " in-place on a leaf" + (" view" if view else ""),
+                    lambda: inplace_on_leaf(ours_ip, case, op, view),
+                    lambda: inplace_on_leaf(aten_ip, case, op, view))
         if op.fwd:
             compare(tag + " in-place forward AD", lambda: inplace_jvp(ours_ip, case, op, seed),
                     lambda: inplace_jvp(aten_ip, case, op, seed))
