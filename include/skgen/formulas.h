@@ -139,6 +139,7 @@ atan2_backward(const at::Tensor &grad, const at::Tensor &self,
 // Reductions
 //===----------------------------------------------------------------------===//
 
+namespace detail {
 /// \p dims (none or empty: all) of an \p ndim-dimensional tensor, wrapped,
 /// as a mask.
 inline std::vector<bool> reduced_dims_mask(at::OptionalIntArrayRef dims,
@@ -152,6 +153,7 @@ inline std::vector<bool> reduced_dims_mask(at::OptionalIntArrayRef dims,
     mask[static_cast<size_t>(at::maybe_wrap_dim(d, ndim))] = true;
   return mask;
 }
+} // namespace detail
 
 /// \p t with a size-1 dim inserted at each of \p dims (none: all) of the
 /// \p n_dims-dimensional tensor it was reduced from.
@@ -159,7 +161,7 @@ inline at::Tensor unsqueeze_multiple(const at::Tensor &t,
                                      at::OptionalIntArrayRef dims,
                                      size_t n_dims) {
   std::vector<bool> mask =
-      reduced_dims_mask(dims, static_cast<int64_t>(n_dims));
+      detail::reduced_dims_mask(dims, static_cast<int64_t>(n_dims));
   at::Tensor res = t;
   for (size_t i = 0; i < n_dims; ++i)
     if (mask[i])
@@ -167,6 +169,7 @@ inline at::Tensor unsqueeze_multiple(const at::Tensor &t,
   return res;
 }
 
+namespace detail {
 /// \p t expanded to \p sizes.
 inline at::Tensor expand_to(const at::Tensor &t,
                             ::skgen::SymIntArrayRef sizes) {
@@ -176,6 +179,7 @@ inline at::Tensor expand_to(const at::Tensor &t,
   return t.expand(sizes);
 #endif
 }
+} // namespace detail
 
 /// sum's backward: \p grad expanded back to the input's \p sizes (the
 /// reduced dims re-inserted first unless \p keepdim).
@@ -183,10 +187,12 @@ inline at::Tensor sum_backward(const at::Tensor &grad,
                                ::skgen::SymIntArrayRef sizes,
                                at::OptionalIntArrayRef dims, bool keepdim) {
   if (!keepdim && !sizes.empty() && dims.has_value() && !dims->empty())
-    return expand_to(unsqueeze_multiple(grad, dims, sizes.size()), sizes);
-  return expand_to(grad, sizes);
+    return detail::expand_to(unsqueeze_multiple(grad, dims, sizes.size()),
+                             sizes);
+  return detail::expand_to(grad, sizes);
 }
 
+namespace detail {
 /// The number of elements \p dims of \p sizes hold (1 for a 0-dim input).
 inline ::skgen::SymInt reduced_numel(::skgen::SymIntArrayRef sizes,
                                      c10::IntArrayRef dims) {
@@ -198,6 +204,7 @@ inline ::skgen::SymInt reduced_numel(::skgen::SymIntArrayRef sizes,
                 at::maybe_wrap_dim(d, static_cast<int64_t>(sizes.size())))];
   return n;
 }
+} // namespace detail
 
 /// mean's backward: sum's, divided by the number of elements averaged.
 inline at::Tensor mean_backward(const at::Tensor &grad,
@@ -205,7 +212,8 @@ inline at::Tensor mean_backward(const at::Tensor &grad,
                                 at::OptionalIntArrayRef dims,
                                 ::skgen::SymInt numel, bool keepdim) {
   bool all = !dims.has_value() || dims->empty();
-  ::skgen::SymInt n = all ? std::move(numel) : reduced_numel(sizes, *dims);
+  ::skgen::SymInt n =
+      all ? std::move(numel) : detail::reduced_numel(sizes, *dims);
   return sum_backward(grad, sizes, dims, keepdim) / std::move(n);
 }
 
@@ -243,10 +251,12 @@ inline at::Tensor amaxamin_jvp(const at::Tensor &x, const at::Tensor &dx,
   return at::where(mask, dx, 0.).sum(dims, keepdim) / mask.sum(dims, keepdim);
 }
 
+namespace detail {
 /// The dims of an `int? dim` (none: all, as an empty list).
 inline std::vector<int64_t> dims_of(c10::optional<int64_t> dim) {
   return dim.has_value() ? std::vector<int64_t>{*dim} : std::vector<int64_t>{};
 }
+} // namespace detail
 
 /// aminmax's backward: each defined output gradient shared among the
 /// elements equal to that output.
@@ -256,7 +266,7 @@ inline at::Tensor aminmax_backward(const at::Tensor &self,
                                    const at::Tensor &grad_max,
                                    const at::Tensor &min,
                                    const at::Tensor &max) {
-  std::vector<int64_t> dims = dims_of(dim);
+  std::vector<int64_t> dims = detail::dims_of(dim);
   at::Tensor grad_input = at::zeros_symint(self.sym_sizes(), self.options());
   if (grad_min.defined())
     grad_input = grad_input +
@@ -275,9 +285,10 @@ inline at::Tensor aminmax_backward(const at::Tensor &self,
 inline at::Tensor aminmax_jvp(const at::Tensor &x, const at::Tensor &dx,
                               const at::Tensor &result,
                               c10::optional<int64_t> dim, bool keepdim) {
-  return amaxamin_jvp(x, dx, result, dims_of(dim), keepdim);
+  return amaxamin_jvp(x, dx, result, detail::dims_of(dim), keepdim);
 }
 
+namespace detail {
 /// \p t narrowed along \p dim (symbolic sizes kept where they are symbolic).
 inline at::Tensor narrow_sizes(const at::Tensor &t, int64_t dim,
                                const c10::SymInt &start,
@@ -288,6 +299,7 @@ inline at::Tensor narrow_sizes(const at::Tensor &t, int64_t dim,
   return t.narrow(dim, start.expect_int(), length.expect_int());
 #endif
 }
+} // namespace detail
 
 /// prod's gradient along \p dim when the input may hold zeros: the product
 /// of the other elements, as exclusive cumulative products from both ends.
@@ -303,9 +315,11 @@ inline at::Tensor prod_safe_zeros_backward(const at::Tensor &grad,
   ones_size[static_cast<size_t>(dim)] = 1;
   at::Tensor ones = at::ones_symint(ones_size, grad.options());
   at::Tensor before =
-      at::cat({ones, narrow_sizes(input, dim, 0, n - 1)}, dim).cumprod(dim);
+      at::cat({ones, detail::narrow_sizes(input, dim, 0, n - 1)}, dim)
+          .cumprod(dim);
   at::Tensor after =
-      at::cat({ones, narrow_sizes(input, dim, 1, n - 1).flip({dim})}, dim)
+      at::cat({ones, detail::narrow_sizes(input, dim, 1, n - 1).flip({dim})},
+              dim)
           .cumprod(dim)
           .flip({dim});
   return grad * (before * after).conj();
@@ -366,20 +380,22 @@ nll_loss_forward_symint(const at::Tensor &self, const at::Tensor &target,
 // clamp with tensor bounds
 //===----------------------------------------------------------------------===//
 
+namespace detail {
 inline bool given(const c10::optional<at::Tensor> &t) {
   return t.has_value() && t->defined();
 }
+} // namespace detail
 
 /// clamp's gradient for self: \p grad where self is within the bounds given.
 inline at::Tensor clamp_backward(const at::Tensor &grad, const at::Tensor &self,
                                  const c10::optional<at::Tensor> &min,
                                  const c10::optional<at::Tensor> &max) {
   at::Tensor zero = at::scalar_tensor(0., grad.options());
-  if (given(min) && given(max))
+  if (detail::given(min) && detail::given(max))
     return at::where((self >= *min).logical_and_(self <= *max), grad, zero);
-  if (given(min))
+  if (detail::given(min))
     return at::where(self >= *min, grad, zero);
-  if (given(max))
+  if (detail::given(max))
     return at::where(self <= *max, grad, zero);
   return grad;
 }
@@ -395,16 +411,16 @@ clamp_backward_min_max(const at::Tensor &grad, const at::Tensor &self,
   if (!grad.defined())
     return ret;
   at::Tensor zero = at::scalar_tensor(0., grad.options());
-  if (given(min) && given(max)) {
+  if (detail::given(min) && detail::given(max)) {
     if (mask[0])
       std::get<0>(ret) =
           at::where((self < *min).logical_and(*min < *max), grad, zero);
     if (mask[1])
       std::get<1>(ret) =
           at::where((self > *max).logical_or(*max < *min), grad, zero);
-  } else if (given(min) && mask[0]) {
+  } else if (detail::given(min) && mask[0]) {
     std::get<0>(ret) = at::where(self < *min, grad, zero);
-  } else if (given(max) && mask[1]) {
+  } else if (detail::given(max) && mask[1]) {
     std::get<1>(ret) = at::where(self > *max, grad, zero);
   }
   return ret;

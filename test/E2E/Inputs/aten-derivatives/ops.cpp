@@ -349,12 +349,16 @@ at::Tensor &addcmul_out(const at::Tensor &self, const at::Tensor &tensor1,
   return at::addcmul_out(out, self, tensor1, tensor2, value);
 }
 
+bool given(const c10::optional<at::Tensor> &t) {
+  return t.has_value() && t->defined();
+}
+
 // Optional tensor bounds; a group formula for (min, max) under
 // grad_input_mask (one may be absent).
 skgen::Meta clamp_tensor_meta(const at::Tensor &self,
                               const c10::optional<at::Tensor> &min,
                               const c10::optional<at::Tensor> &max) {
-  TORCH_CHECK(skgen::formulas::given(min) || skgen::formulas::given(max),
+  TORCH_CHECK(given(min) || given(max),
               "torch.clamp: At least one of 'min' or 'max' must not be None");
   TORCH_CHECK(!c10::isComplexType(self.scalar_type()),
               "clamp is not supported for complex types");
@@ -602,12 +606,11 @@ skgen::Meta nll_loss_forward_meta(const at::Tensor &self,
               "size mismatch (got input: ", self.sizes(),
               ", target: ", target.sizes(), ")");
   int64_t n_classes = self.size(-1);
-  TORCH_CHECK(!skgen::formulas::given(weight) ||
+  TORCH_CHECK(!given(weight) ||
                   (weight->dim() == 1 && weight->numel() == n_classes),
               "weight tensor should be defined either for all ", n_classes,
               " classes or no classes but got weight tensor of shape: ",
-              skgen::formulas::given(weight) ? weight->sizes()
-                                             : at::IntArrayRef());
+              given(weight) ? weight->sizes() : at::IntArrayRef());
   skgen::SizeVector shape;
   if (reduction == at::Reduction::None && self.dim() == 2)
     shape.push_back(skgen::sizes_of(self)[0]);
