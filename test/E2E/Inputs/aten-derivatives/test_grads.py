@@ -136,12 +136,6 @@ def record(text):
     STATS["mismatches"].append(text)
 
 
-def check(what, cond, text):
-    STATS["calls"] += 1
-    if not cond:
-        record("%s: %s" % (what, text))
-
-
 #===------------------------------------------------------------------------===#
 # Inputs
 #===------------------------------------------------------------------------===#
