@@ -139,13 +139,36 @@ atan2_backward(const at::Tensor &grad, const at::Tensor &self,
 // Reductions
 //===----------------------------------------------------------------------===//
 
+/// An `int[]?` argument (reduction dims; none: all) as formulas see it: a
+/// node saves it as c10::optional<std::vector<int64_t>> (backward formulas),
+/// a kernel takes it as at::OptionalIntArrayRef (forward formulas). A view:
+/// what it is made from outlives the formula's call.
+class OptionalDims {
+public:
+  OptionalDims(at::OptionalIntArrayRef dims) : dims_(dims) {}
+  OptionalDims(const c10::optional<std::vector<int64_t>> &dims)
+      : dims_(dims.has_value() ? at::OptionalIntArrayRef(*dims)
+                               : at::OptionalIntArrayRef()) {}
+  OptionalDims(c10::IntArrayRef dims) : dims_(dims) {}
+  OptionalDims(const std::vector<int64_t> &dims)
+      : dims_(c10::IntArrayRef(dims)) {}
+  OptionalDims(c10::nullopt_t) {}
+  operator at::OptionalIntArrayRef() const { return dims_; }
+  bool has_value() const { return dims_.has_value(); }
+  c10::IntArrayRef operator*() const { return *dims_; }
+  /// No dims, or an empty list: the reduction is over all dims.
+  bool all() const { return !dims_.has_value() || dims_->empty(); }
+
+private:
+  at::OptionalIntArrayRef dims_;
+};
+
 namespace detail {
 /// \p dims (none or empty: all) of an \p ndim-dimensional tensor, wrapped,
 /// as a mask.
-inline std::vector<bool> reduced_dims_mask(at::OptionalIntArrayRef dims,
-                                           int64_t ndim) {
+inline std::vector<bool> reduced_dims_mask(OptionalDims dims, int64_t ndim) {
   std::vector<bool> mask(static_cast<size_t>(ndim), false);
-  if (!dims.has_value() || dims->empty()) {
+  if (dims.all()) {
     mask.assign(mask.size(), true);
     return mask;
   }
@@ -157,8 +180,7 @@ inline std::vector<bool> reduced_dims_mask(at::OptionalIntArrayRef dims,
 
 /// \p t with a size-1 dim inserted at each of \p dims (none: all) of the
 /// \p n_dims-dimensional tensor it was reduced from.
-inline at::Tensor unsqueeze_multiple(const at::Tensor &t,
-                                     at::OptionalIntArrayRef dims,
+inline at::Tensor unsqueeze_multiple(const at::Tensor &t, OptionalDims dims,
                                      size_t n_dims) {
   std::vector<bool> mask =
       detail::reduced_dims_mask(dims, static_cast<int64_t>(n_dims));
@@ -184,9 +206,9 @@ inline at::Tensor expand_to(const at::Tensor &t,
 /// sum's backward: \p grad expanded back to the input's \p sizes (the
 /// reduced dims re-inserted first unless \p keepdim).
 inline at::Tensor sum_backward(const at::Tensor &grad,
-                               ::skgen::SymIntArrayRef sizes,
-                               at::OptionalIntArrayRef dims, bool keepdim) {
-  if (!keepdim && !sizes.empty() && dims.has_value() && !dims->empty())
+                               ::skgen::SymIntArrayRef sizes, OptionalDims dims,
+                               bool keepdim) {
+  if (!keepdim && !sizes.empty() && !dims.all())
     return detail::expand_to(unsqueeze_multiple(grad, dims, sizes.size()),
                              sizes);
   return detail::expand_to(grad, sizes);
@@ -209,11 +231,10 @@ inline ::skgen::SymInt reduced_numel(::skgen::SymIntArrayRef sizes,
 /// mean's backward: sum's, divided by the number of elements averaged.
 inline at::Tensor mean_backward(const at::Tensor &grad,
                                 ::skgen::SymIntArrayRef sizes,
-                                at::OptionalIntArrayRef dims,
-                                ::skgen::SymInt numel, bool keepdim) {
-  bool all = !dims.has_value() || dims->empty();
+                                OptionalDims dims, ::skgen::SymInt numel,
+                                bool keepdim) {
   ::skgen::SymInt n =
-      all ? std::move(numel) : detail::reduced_numel(sizes, *dims);
+      dims.all() ? std::move(numel) : detail::reduced_numel(sizes, *dims);
   return sum_backward(grad, sizes, dims, keepdim) / std::move(n);
 }
 
