@@ -14,16 +14,23 @@ with aten's own ops:
   double       the gradient of the gradients (create_graph=True)
   forward AD   forward_ad dual numbers (where the family has a forward
                formula)
+  no_grad      which outputs require grad under torch.no_grad()
   in-place     op_ on a non-leaf, on a view of a non-leaf (gradients of the
-               base), on a leaf that requires grad (the error, word for word)
+               base), on a leaf that requires grad and on a view of one (the
+               error, word for word); forward AD of op_ on a dual tensor
   refusals     an input without a formula that requires grad (nll_loss's
                weight): the error at the call; a non-differentiable family
                (eq) accepts such inputs, in out= too
-  gradcheck    torch.autograd.gradcheck / gradgradcheck in float64, for every
-               op (and check_forward_ad where it has a forward formula)
+  gradcheck    torch.autograd.gradcheck / gradgradcheck of our ops in float64
+               (and complex128 where the op takes it), for every
+               differentiable op, with check_forward_ad where it has a
+               forward formula
 
 Each comparison is a call. A difference that KNOWN explains is counted under
 its reason; any other is a mismatch and fails the test.
+
+Works with PyTorch 1.13 (where aten has no derivative for aminmax: its
+reference there is amin and amax) and 2.x.
 
   test_grads.py <library.so> [-v]
 """
