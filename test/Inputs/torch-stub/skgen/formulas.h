@@ -1,0 +1,9 @@
+// Stand-in for include/skgen/formulas.h (which needs the real ATen): the
+// namespace derivative formulas are evaluated with, and one helper.
+#pragma once
+#include <ATen/ATen.h>
+namespace skgen {
+namespace formulas {
+at::Tensor handle_r_to_c(at::ScalarType self_st, at::Tensor gradient_result);
+} // namespace formulas
+} // namespace skgen
