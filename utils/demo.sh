@@ -9,7 +9,8 @@
 #     the generated blocks stripped (as a kernel author has them: out= kernels
 #     and annotations only) and print the diff;
 #  5. build libskgen_example_ops.so against PyTorch 2.13 and call the
-#     functional, in-place and out variants from Python.
+#     functional, in-place and out variants from Python, and backward through
+#     one (the autograd kernels generated from its derivative formula).
 # Safe to re-run: builds are incremental, the scratch copy is recreated.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -70,7 +71,7 @@ step "build the example op library"
 ninja -C "$EXAMPLE_BUILD" -j"${SKGEN_JOBS:-2}" | grep -v '^\[' || true
 ls -1 "$EXAMPLE_BUILD"/libskgen_example_*.so
 
-step "Python: the three variants of myops::add (only add.out was written by hand)"
+step "Python: the three variants of myops::add (only add.out was written by hand), a gradient"
 GLOG_minloglevel=2 "$PY" - "$EXAMPLE_BUILD" <<'PYEOF'
 import sys
 import torch
@@ -97,9 +98,10 @@ print(myops.topk(torch.tensor([3.0, 1.0, 4.0, 1.0, 5.0]), 2))
 m = torch.empty(2, 3, device="meta")
 print(">>> torch.ops.myops.lerp(meta, meta, 0.5)  # Meta out kernel only -> alias-key functional")
 print(myops.lerp(m, m, 0.5))
-print(">>> torch.ops.myops.add(x.requires_grad_(), y).sum().backward()")
-try:
-    myops.add(x.requires_grad_(), y).sum().backward()
-except RuntimeError as e:
-    print("RuntimeError:", e)
+print(">>> y = torch.ops.myops.square(x.requires_grad_()); y.grad_fn.name()  # generated node")
+y = myops.square(x.requires_grad_())
+print(repr(y.grad_fn.name()))
+print('>>> y.sum().backward(); x.grad  # 2 * x: SKGEN_DERIVATIVE("self", "2 * grad * self.conj()")')
+y.sum().backward()
+print(x.grad)
 PYEOF
