@@ -37,8 +37,8 @@ const SavedProperty *findSavedProperty(llvm::StringRef Method) {
   return nullptr;
 }
 
-static bool usesName(const std::vector<DerivativeFact::Use> &Uses,
-                     llvm::StringRef Name) {
+bool usesName(const std::vector<DerivativeFact::Use> &Uses,
+              llvm::StringRef Name) {
   return llvm::any_of(
       Uses, [&](const DerivativeFact::Use &U) { return U.Name == Name; });
 }
@@ -73,6 +73,29 @@ std::vector<unsigned> Derivatives::refusedInputs() const {
     if (Inputs[I].isTensorLike() && !Has[I] && !NonDifferentiable[I])
       Refused.push_back(I);
   return Refused;
+}
+
+int Derivatives::input(llvm::StringRef Name) const {
+  for (unsigned I = 0; I < Inputs.size(); ++I)
+    if (Inputs[I].Name == Name)
+      return int(I);
+  return -1;
+}
+
+std::vector<std::string> Derivatives::outputNames(unsigned I) const {
+  std::vector<std::string> Names;
+  Names.push_back(Outputs.size() == 1 ? "result"
+                                      : "result" + std::to_string(I));
+  if (Outputs[I].Name != Names.front())
+    Names.push_back(Outputs[I].Name);
+  return Names;
+}
+
+int Derivatives::output(llvm::StringRef Name) const {
+  for (unsigned I = 0; I < Outputs.size(); ++I)
+    if (llvm::is_contained(outputNames(I), Name))
+      return int(I);
+  return -1;
 }
 
 std::vector<unsigned> Derivatives::differentiableOutputs() const {
@@ -166,13 +189,6 @@ private:
         {Entry, AtFormula, Offset, Length, std::move(Message), std::move(Fix)});
   }
 
-  int findInput(llvm::StringRef Name) const {
-    for (unsigned I = 0; I < D.Inputs.size(); ++I)
-      if (D.Inputs[I].Name == Name)
-        return I;
-    return -1;
-  }
-
   /// `result`, `result<i>` or an output's name.
   int findOutput(llvm::StringRef Name) const {
     if (Name == "result" && D.Outputs.size() == 1)
@@ -218,7 +234,7 @@ private:
               "expected an argument name (names are separated by commas)");
         return;
       }
-      int In = findInput(P.Name), Out = findOutput(P.Name);
+      int In = D.input(P.Name), Out = findOutput(P.Name);
       if (In >= 0) {
         Inputs.push_back(In);
         continue;
@@ -408,17 +424,6 @@ Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
   return Analyzer(Out, O, Errors).run();
 }
 
-/// The names an output goes by: `result` (the only one) or `result<i>`,
-/// and its own name.
-static std::vector<std::string> outputNames(const Derivatives &D, unsigned I) {
-  std::vector<std::string> Names;
-  Names.push_back(D.Outputs.size() == 1 ? "result"
-                                        : "result" + std::to_string(I));
-  if (D.Outputs[I].Name != Names.front())
-    Names.push_back(D.Outputs[I].Name);
-  return Names;
-}
-
 std::vector<ScopeEntry> backwardScope(const Derivatives &D,
                                       const BackwardFormula &B) {
   std::vector<ScopeEntry> Scope;
@@ -438,7 +443,7 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
       Scope.push_back({In.Name, "const " + *T + " &"});
   }
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
-    for (std::string &N : outputNames(D, I))
+    for (std::string &N : D.outputNames(I))
       Scope.push_back({std::move(N), "const at::Tensor &"});
   if (B.Inputs.size() > 1)
     Scope.push_back(
@@ -466,10 +471,8 @@ std::string backwardFormulaText(const Derivatives &D, const BackwardFormula &B,
   return substituteProperties(
       B.Formula, B.Uses,
       [&](llvm::StringRef Name) {
-        for (unsigned I = 0; I < D.Inputs.size(); ++I)
-          if (D.Inputs[I].Name == Name)
-            return savedByProperties(D, I);
-        return false;
+        int I = D.input(Name);
+        return I >= 0 && savedByProperties(D, unsigned(I));
       },
       Replaced);
 }
@@ -492,7 +495,7 @@ std::vector<ScopeEntry> forwardScope(const Derivatives &D) {
       Scope.push_back({D.Inputs[I].Name + "_t", "const at::Tensor &"});
     }
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
-    for (std::string &N : outputNames(D, I))
+    for (std::string &N : D.outputNames(I))
       Scope.push_back({std::move(N), "const at::Tensor &"});
   return Scope;
 }

@@ -84,7 +84,18 @@ struct Derivatives {
   std::vector<unsigned> refusedInputs() const;
   /// The differentiable outputs' indices.
   std::vector<unsigned> differentiableOutputs() const;
+  /// The input named \p Name, or -1.
+  int input(llvm::StringRef Name) const;
+  /// The names output \p I goes by in formulas: `result` (the only one) or
+  /// `result<i>`, and its own name.
+  std::vector<std::string> outputNames(unsigned I) const;
+  /// The output a formula names \p Name (one of its outputNames), or -1.
+  int output(llvm::StringRef Name) const;
 };
+
+/// Does some use in \p Uses name \p Name?
+bool usesName(const std::vector<DerivativeFact::Use> &Uses,
+              llvm::StringRef Name);
 
 /// An error in entry \p Entry: at byte \p Offset of its names (or, when
 /// AtFormula, of its formula), \p Length bytes; with a replacement for

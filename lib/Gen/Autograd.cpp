@@ -74,7 +74,7 @@ struct NodeLayout {
       for (unsigned I : B.Inputs)
         Readers.insert(unsigned(EdgeOf[I]));
       for (const DerivativeFact::Use &U : B.Uses) {
-        int In = input(U.Name);
+        int In = D.input(U.Name);
         if (In >= 0) {
           InputReaders[In].insert(Readers.begin(), Readers.end());
           if (!D.Inputs[In].isTensorLike())
@@ -85,7 +85,7 @@ struct NodeLayout {
             SavedTensor[In] = true;
           continue;
         }
-        int Out = output(U.Name);
+        int Out = D.output(U.Name);
         if (Out >= 0) {
           OutputReaders[Out].insert(Readers.begin(), Readers.end());
           SavedOutput[Out] = true;
@@ -98,20 +98,6 @@ struct NodeLayout {
         SavedProps[I].clear();
   }
 
-  int input(llvm::StringRef Name) const {
-    for (unsigned I = 0; I < D.Inputs.size(); ++I)
-      if (D.Inputs[I].Name == Name)
-        return int(I);
-    return -1;
-  }
-  int output(llvm::StringRef Name) const {
-    for (unsigned I = 0; I < D.Outputs.size(); ++I)
-      if (Name == D.Outputs[I].Name ||
-          Name == (D.Outputs.size() == 1 ? std::string("result")
-                                         : "result" + std::to_string(I)))
-        return int(I);
-    return -1;
-  }
   unsigned edgeOf(unsigned Input) const {
     return unsigned(llvm::find(Edges, Input) - Edges.begin());
   }
@@ -127,12 +113,6 @@ struct NodeLayout {
     return G;
   }
 };
-
-/// Does some use in \p Uses name \p Name?
-bool uses(const std::vector<DerivativeFact::Use> &Uses, llvm::StringRef Name) {
-  return llvm::any_of(
-      Uses, [&](const DerivativeFact::Use &U) { return U.Name == Name; });
-}
 
 bool anyUses(const Derivatives &D, llvm::StringRef Name) {
   return llvm::any_of(D.Backward,
@@ -187,13 +167,11 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
     const std::string &N = D.Outputs[O].Name;
     Members += "torch::autograd::SavedVariable " + N + "_;\n";
     Release += "    " + N + "_.reset_data();\n";
-    std::vector<std::string> Names = {N};
-    std::string Alias =
-        D.Outputs.size() == 1 ? "result" : "result" + std::to_string(O);
-    if (Alias != N)
-      Names.push_back(Alias);
+    // Its own name first (then `result`/`result<i>`): the first one a
+    // formula uses unpacks it.
     std::string First;
-    for (const std::string &M : Names)
+    std::vector<std::string> Names = D.outputNames(O);
+    for (const std::string &M : llvm::reverse(Names))
       if (anyUses(D, M)) {
         Body +=
             "const at::Tensor " + M + " = " +
@@ -304,11 +282,9 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
   const Derivatives &D = A.F->Derivs;
   std::string Block;
   std::map<std::string, std::string> OutNames; // Formula name -> C++ local.
-  for (unsigned O = 0; O < D.Outputs.size(); ++O) {
-    OutNames[D.Outputs[O].Name] = Outs[O];
-    OutNames[D.Outputs.size() == 1 ? "result" : "result" + std::to_string(O)] =
-        Outs[O];
-  }
+  for (unsigned O = 0; O < D.Outputs.size(); ++O)
+    for (const std::string &N : D.outputNames(O))
+      OutNames[N] = Outs[O];
   // Each formula as C++, and the names it needs declared.
   std::vector<std::pair<unsigned, std::string>> Tangents;
   std::set<std::string> Needed;
@@ -330,7 +306,7 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
       Expr = "(" + rename(B.Formula, B.Uses, R) + ").conj()";
       Uses = B.Uses;
       for (auto &KV : R)
-        if (uses(B.Uses, KV.first))
+        if (derivatives::usesName(B.Uses, KV.first))
           Needed.insert(KV.first == "grad" ? X + "_t" : KV.second);
       break;
     }
