@@ -179,6 +179,14 @@ def worker(check, libdir, args):
           "before=%s after 100 scale_=%s; out use_count after 100 scale.out=%d" % (
               r.tolist(), r._use_count(), before, (sys.getrefcount(x), x._use_count()), o._use_count()))
     elif check == "resize":  # Q5: lib
+        for label, call in (("torch.add(out=)", lambda o: torch.add(torch.ones(3), 1, out=o)),
+                            ("torch.ops.aten.add.out", lambda o: torch.ops.aten.add.out(torch.ones(3), torch.ones(3), out=o))):
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                call(torch.ones(2))
+            P("Q5 aten, for comparison: " + label, "Python warnings=%s" % [x.category.__name__ for x in w])
+            sys.stdout.flush()
+            sys.stderr.flush()
         torch.ops.load_library(lib(args[0]))
         keep = define_from_python(torch)
         for dev in ("cpu", "meta"):
@@ -259,8 +267,11 @@ def torch_dirs(python):
     return inc, lib
 
 
-def compile_lib(src, out, inc, lib, defines=(), ldflags=None, syntax_only=False):
-    cmd = ["g++", "-std=c++17", "-O1", "-fPIC", "-Wall", "-DTORCH_STABLE_ONLY",
+def compile_lib(src, out, inc, lib, defines=(), ldflags=None, syntax_only=False, hidden=True):
+    # -fvisibility=hidden: the inline functions of the headers (c10::toString
+    # of ScalarType) would otherwise be exported (Q7).
+    cmd = ["g++", "-std=c++17", "-O1", "-fPIC", "-Wall", "-DTORCH_STABLE_ONLY"] + (
+        ["-fvisibility=hidden"] if hidden else []) + [
            "-DTORCH_TARGET_VERSION=" + TARGET_2_13, "-isystem", inc]
     cmd += ["-D" + d for d in defines] + [os.path.join(HERE, src)]
     if syntax_only:
@@ -294,8 +305,8 @@ def main():
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", TORCHINDUCTOR_CACHE_DIR=os.path.join(a.build, "inductor"))
     env.pop("GLOG_minloglevel", None)  # the resize warning is a c10 warning on stderr
 
-    def build(name, src="probe.cpp", defines=(), ldflags=None):
-        r = compile_lib(src, os.path.join(a.build, name + ".so"), inc, lib, defines, ldflags)
+    def build(name, src="probe.cpp", defines=(), ldflags=None, hidden=True):
+        r = compile_lib(src, os.path.join(a.build, name + ".so"), inc, lib, defines, ldflags, hidden=hidden)
         if r.returncode != 0:
             print("build %s FAILED:\n%s" % (name, r.stderr))
         return r.returncode == 0
@@ -306,7 +317,7 @@ def main():
         if r.returncode != 0:
             tail = [l for l in r.stderr.splitlines() if l.strip()]
             what = [l.strip() for l in tail if "what():" in l or l.startswith(("RuntimeError", "OSError"))]
-            print("  -> exit %d: %s" % (r.returncode, (what or tail[-1:])))
+            print("%s [%s]: exit %d: %s" % (" ".join(args), python, r.returncode, (what or tail[-1:])))
         elif show_stderr:
             for l in r.stderr.splitlines():
                 if re.search(show_stderr, l):
@@ -318,7 +329,7 @@ def main():
                 "probe_resize_op": ["PROBE_RESIZE_OUTPUT_OP"], "probe_nometa": ["PROBE_NO_META"]}
     for name, defs in variants.items():
         build(name, defines=defs)
-    print("built with: g++ -std=c++17 -fPIC -shared -DTORCH_STABLE_ONLY -DTORCH_TARGET_VERSION=%s "
+    print("built with: g++ -std=c++17 -fPIC -shared -fvisibility=hidden -DTORCH_STABLE_ONLY -DTORCH_TARGET_VERSION=%s "
           "-isystem %s probe.cpp -L%s -ltorch_cpu   (no rpath)" % (TARGET_2_13, inc, lib))
 
     if want("Q1"):
@@ -355,9 +366,15 @@ def main():
             run(py, "exception", "probe")
             run(py, "exception", "probe_composite", show_stderr="C API boundary")
     if want("Q7"):
-        so = os.path.join(a.build, "probe.so")
-        syms = sh(["bash", "-c", "nm -DC %s | grep -E 'c10::|at::'" % so]).stdout.strip()
-        print("Q7 nm -DC probe.so | grep -E 'c10::|at::': %s" % (syms or "(empty)"))
+        build("probe_visible", hidden=False)
+        for name in ("probe_visible", "probe"):
+            so = os.path.join(a.build, name + ".so")
+            syms = sh(["bash", "-c", "nm -DC %s | grep -E 'c10::|at::|torch::'" % so]).stdout.strip()
+            print("Q7 nm -DC %s.so | grep -E 'c10::|at::|torch::'%s: %s" % (
+                name, "" if name == "probe" else " (without -fvisibility=hidden)", syms or "(empty)"))
+        undef = sh(["bash", "-c", "nm -D --undefined-only %s | awk '{print $2}' | grep -v -E '@|^_'" % so]).stdout.split()
+        print("Q7 undefined non-libstdc++ symbols of probe.so: %d, all C: %s" % (
+            len(undef), sorted({re.match(r"(aoti_torch_|torch_|[^_]+)", u).group(1) for u in undef})))
         needed = sh(["bash", "-c", "readelf -d %s | grep -E 'NEEDED|RPATH|RUNPATH'" % so]).stdout
         print("Q7 readelf -d probe.so: %s" % " ".join(re.findall(r"\[(.*?)\]", needed)))
         for label, flags in (("no torch library", []), ("-lc10", ["-L" + lib, "-lc10"]),
