@@ -83,6 +83,17 @@ static cl::opt<std::string>
                       "(DefaultBackend for PyTorch <= 1.9)"),
              cl::init(skgen::keys::CompositeExplicitAutograd.str()),
              cl::cat(SkgenCategory));
+static cl::opt<skgen::Abi> AbiOption(
+    "abi", cl::desc("The PyTorch C++ API of the generated code"),
+    cl::values(clEnumValN(skgen::Abi::Libtorch,
+                          skgen::abiName(skgen::Abi::Libtorch),
+                          "libtorch's (at::Tensor, the dispatcher; default)"),
+               clEnumValN(skgen::Abi::Stable,
+                          skgen::abiName(skgen::Abi::Stable),
+                          "the stable ABI (torch::stable::Tensor, "
+                          "STABLE_TORCH_LIBRARY): one binary for many torch "
+                          "versions")),
+    cl::init(skgen::Abi::Libtorch), cl::cat(SkgenCategory));
 static cl::opt<skgen::gen::AliasDispatch> AliasDispatch(
     "alias-dispatch",
     cl::desc("How the alias-key wrappers reach the out= kernel"),
@@ -311,6 +322,8 @@ int main(int argc, const char **argv) {
     Flags.AliasKey = AliasKey;
   if (OutputFile.getNumOccurrences())
     Flags.Output = OutputFile;
+  if (AbiOption.getNumOccurrences())
+    Flags.Abi = AbiOption;
   Flags.Facts = FactsInputs;
   Flags.ExtraArgs = ExtraArg;
   Flags.ExtraArgsBefore = ExtraArgBefore;

@@ -23,6 +23,7 @@ template <> struct MappingTraits<skgen::Config> {
     // std::string with an empty default (elided on output): YAML I/O of
     // std::optional exists only from LLVM 16 on.
     IO.mapOptional("AliasKey", C.AliasKey, std::string());
+    IO.mapOptional("Abi", C.Abi, std::string());
     IO.mapOptional("Output", C.Output, std::string());
     IO.mapOptional("Facts", C.Facts);
     IO.mapOptional("ExtraArgs", C.ExtraArgs);
@@ -104,6 +105,12 @@ bool loadConfig(const std::string &Path, Config &C,
   if (!C.AliasKey.empty() && !isGeneratedAliasKey(C.AliasKey)) {
     Diags.push_back(errorAt(SourceLoc{Path, keyLine(Text, "AliasKey"), 1},
                             generatedAliasKeyError("AliasKey", C.AliasKey)));
+    Ok = false;
+  }
+  if (!C.Abi.empty() && !parseAbi(C.Abi)) {
+    Diags.push_back(
+        errorAt(SourceLoc{Path, keyLine(Text, "Abi"), 1},
+                "Abi takes 'libtorch' or 'stable', not '" + C.Abi + "'"));
     Ok = false;
   }
   if (!C.Output.empty())
@@ -211,11 +218,16 @@ void applyConfig(const Config &C, const ConfigFlags &Flags,
     Opts.AliasKey = *Flags.AliasKey;
   else if (!C.AliasKey.empty())
     Opts.AliasKey = C.AliasKey;
+  if (Flags.Abi)
+    Opts.Abi = *Flags.Abi;
+  else if (std::optional<Abi> A = parseAbi(C.Abi))
+    Opts.Abi = *A;
 }
 
 std::string dumpEffectiveConfig(const Config &C, const DriverOptions &Opts) {
   Config Effective = C;
   Effective.AliasKey = Opts.AliasKey;
+  Effective.Abi = Opts.Abi == Abi::Stable ? abiName(Opts.Abi) : "";
   Effective.Output =
       Opts.OutputFile.empty() ? std::string() : absolutePath(Opts.OutputFile);
   Effective.Facts.clear();

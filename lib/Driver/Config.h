@@ -7,6 +7,7 @@
 // directory.
 //
 //   AliasKey: CompositeExplicitAutograd
+//   Abi: stable
 //   Output: src/generated_ops.cpp
 //   Facts: [../base/facts.json]
 //   ExtraArgs: [-DMYOPS_FEATURE]
@@ -17,6 +18,7 @@
 #ifndef SKGEN_DRIVER_CONFIG_H
 #define SKGEN_DRIVER_CONFIG_H
 
+#include "Basic/Abi.h"
 #include "Basic/Diagnostic.h"
 
 #include <optional>
@@ -27,6 +29,7 @@ namespace skgen {
 
 struct Config {
   std::string AliasKey;               // "" for the default.
+  std::string Abi;                    // "libtorch", "stable"; "" (libtorch).
   std::string Output;                 // Absolute once loaded; "" for none.
   std::vector<std::string> Facts;     // Absolute once loaded.
   std::vector<std::string> ExtraArgs; // Appended to compile commands.
@@ -67,6 +70,7 @@ struct DriverOptions;
 /// given scalars override the file's, lists add to its lists.
 struct ConfigFlags {
   std::optional<std::string> AliasKey, Output;
+  std::optional<skgen::Abi> Abi;
   std::vector<std::string> Facts, ExtraArgs, ExtraArgsBefore;
 };
 

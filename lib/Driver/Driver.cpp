@@ -412,6 +412,7 @@ graph::OpGraph Pipeline::link() {
   std::vector<TUFacts> Foreign = takeForeignFacts(Facts, Opts.ConfigPath);
   graph::LinkOptions LO;
   LO.AliasKey = Opts.AliasKey;
+  LO.Abi = Opts.Abi;
   if (!Opts.OutputFile.empty())
     LO.OutputFile = relativePath(Opts.OutputFile, Opts.BaseDir);
   graph::OpGraph G = graph::link(Facts, LO);
@@ -480,6 +481,7 @@ std::optional<int> Pipeline::stopAfterLink(const graph::OpGraph &G,
 std::vector<gen::FileBlock> Pipeline::emit(const graph::OpGraph &G) {
   gen::GenOptions GO;
   GO.AliasKey = Opts.AliasKey;
+  GO.Abi = Opts.Abi;
   GO.AliasDispatch = Opts.AliasDispatch;
   GO.StandaloneFile = Opts.OutputFile;
   GO.OwnedNamespaces = Opts.OwnedNamespaces;
@@ -519,6 +521,8 @@ int Pipeline::apply(const graph::OpGraph &G,
   RO.Stamp = std::string("skgen ") + version();
   if (Opts.AliasKey != keys::CompositeExplicitAutograd)
     RO.Stamp += " --alias-key=" + Opts.AliasKey;
+  if (Opts.Abi != Abi::Libtorch)
+    RO.Stamp += std::string(" --abi=") + abiName(Opts.Abi);
   if (Opts.AliasDispatch != gen::AliasDispatch::Redispatch)
     RO.Stamp += std::string(" --alias-dispatch=") +
                 gen::aliasDispatchName(Opts.AliasDispatch);
