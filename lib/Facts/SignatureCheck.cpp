@@ -56,6 +56,10 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
   std::string Why;
   const Abi Target = declaredAbi(K.Params, K.Return);
   auto Params = schema::parameterCppTypes(S, Why, Target);
+  // What the stable ABI cannot pass, the link phase reports at the schema
+  // argument (Graph/StableAbi.cpp).
+  if (!Params && Target == Abi::Stable)
+    return false;
   if (!Params) {
     Diags.push_back(error(SchemaLoc.valid() ? SchemaLoc : K.Loc,
                           "schema '" + S.Op.str() +
@@ -112,6 +116,8 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
   }
 
   auto Ret = schema::returnCppType(S, Why, Target);
+  if (!Ret && Target == Abi::Stable)
+    return false;
   if (!Ret) {
     Diags.push_back(error(SchemaLoc.valid() ? SchemaLoc : K.Loc,
                           "schema '" + S.Op.str() +

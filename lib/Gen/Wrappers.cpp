@@ -190,11 +190,11 @@ static std::set<std::string> sourceNames(const CppSignature &Sig) {
 
 Code deviceGuard(const FamilyApi &A, const CppSignature &Sig, Includes &Inc,
                  const std::string &FallbackTensor) {
-  // The stable runtime's skgen::DeviceGuard takes the tensor (the linker
-  // requires a plain Tensor argument there).
+  // The stable runtime has its own device_of (the linker requires a plain
+  // Tensor argument there).
   if (A.T->stable()) {
     const CppParam *P = optionsArgument(Sig);
-    return P ? Code(P->Name, {P->Name}) : Code();
+    return P ? Code("::skgen::device_of(" + P->Name + ")", {P->Name}) : Code();
   }
   Code Device(deviceExpression(Sig), sourceNames(Sig));
   if (Device.empty() && !FallbackTensor.empty())
@@ -251,7 +251,8 @@ Code metaCall(const FamilyApi &A, Includes &Inc) {
     return N;
   };
   std::string Call =
-      schema::metaPresetCall(*P, O.MetaPresetArgs, Arg, A.F->Out.Op);
+      schema::metaPresetCall(*P, O.MetaPresetArgs, Arg, A.F->Out.Op,
+                             A.T->stable() ? "std::nullopt" : "c10::nullopt");
   return Code(Call, Uses);
 }
 
