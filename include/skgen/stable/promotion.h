@@ -16,6 +16,7 @@
 #include <torch/headeronly/macros/Macros.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <sstream>
 #include <stdexcept>

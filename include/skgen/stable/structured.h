@@ -26,6 +26,7 @@
 #include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/util/HeaderOnlyArrayRef.h>
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <cstddef>

@@ -54,6 +54,7 @@ REAL = [d for d in PROMOTABLE if not d.is_complex]
 cases = 0
 mismatches = []
 skipped = 0  # aten's kernel (not the rule) refused a dtype
+refused = set()
 kinds = {}
 
 warnings.simplefilter("ignore")  # complex32 is "experimental"
@@ -123,6 +124,7 @@ def compare(kind, what, ours, aten, retry=None, device=False, strides=False,
             a = ("err", "NotImplementedError", "")
     if kernel_refused(a):
         skipped += 1
+        refused.add("%s %s" % (kind, what))
         return
     o = outcome(ours)
     cases += 1
@@ -409,6 +411,8 @@ if out.tolist() != [0, 1, 2]:
 for kind, what, a, o in mismatches:
     print("MISMATCH %s %s\n  aten:  %s\n  skgen: %s" % (kind, what, a, o))
 print("; ".join("%s %d" % kv for kv in sorted(kinds.items())))
+for r in sorted(refused):
+    print("aten's kernel refused: %s" % r)
 print("%d cases, %d mismatches; %d skipped where aten's kernel refused a "
       "dtype; %d skgen-only checks" % (cases, len(mismatches), skipped, own))
 sys.exit(1 if mismatches else 0)
