@@ -113,6 +113,12 @@ Tensor arg_reduction_out(Tensor a, std::optional<int64_t> dim, bool keepdim,
   return out_variant(skgen::preset::arg_reduction(a, dim, keepdim, "argmax()"),
                      a, out);
 }
+// torchgen's in-place rule (OutDtype::Exact), as cumsum_(dim, dtype=).
+Tensor exact_inplace(Tensor a, ScalarType dtype) {
+  skgen::Meta meta(skgen::TensorMeta(a.sizes(), dtype)
+                       .with_out_dtype(skgen::OutDtype::Exact));
+  return inplace_variant(meta, a);
+}
 // Layouts: strides (empty_strided) and memory format, fresh and resized.
 skgen::Meta strided_meta(const Tensor &a) {
   skgen::Meta m = skgen::preset::unary(a);
@@ -189,6 +195,7 @@ STABLE_TORCH_LIBRARY(skgen_stable_rt, m) {
   m.def("arg_reduction(Tensor a, int? dim, bool keepdim) -> Tensor");
   m.def("arg_reduction_out(Tensor a, int? dim, bool keepdim, Tensor(a!) out) "
         "-> Tensor(a!)");
+  m.def("exact_inplace(Tensor(a!) a, ScalarType dtype) -> Tensor(a!)");
   m.def("strided(Tensor a) -> Tensor");
   m.def("strided_out(Tensor a, Tensor(a!) out) -> Tensor(a!)");
   m.def("channels_last(Tensor a) -> Tensor");
@@ -223,6 +230,7 @@ STABLE_TORCH_LIBRARY_IMPL(skgen_stable_rt, CompositeExplicitAutograd, m) {
   m.impl("index_reduction_out", TORCH_BOX(&index_reduction_out));
   m.impl("arg_reduction", TORCH_BOX(&arg_reduction));
   m.impl("arg_reduction_out", TORCH_BOX(&arg_reduction_out));
+  m.impl("exact_inplace", TORCH_BOX(&exact_inplace));
   m.impl("strided", TORCH_BOX(&strided));
   m.impl("strided_out", TORCH_BOX(&strided_out));
   m.impl("channels_last", TORCH_BOX(&channels_last));

@@ -310,6 +310,10 @@ for da in IN:
                     fresh((2,), da), fresh(sout, dout)))))
     compare("inplace/sqrt_", str(da), lambda: ops.unary_float_(fresh((3,), da)),
             lambda: fresh((3,), da).sqrt_())
+    for dtype in IN:
+        compare("inplace_exact/cumsum_", (str(da), str(dtype)),
+                lambda: ops.exact_inplace(fresh((3,), da), dtype),
+                lambda: fresh((3,), da).cumsum_(0, dtype=dtype))
 
 # Devices: cpu/meta mixes (0-dim CPU tensors may join any device).
 c, m, c0, m0 = (t((3,), torch.float32, "cpu"), t((3,), torch.float32),
