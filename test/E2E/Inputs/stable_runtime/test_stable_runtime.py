@@ -412,6 +412,33 @@ own += 1
 if out.tolist() != [0, 1, 2]:
     mismatches.append(("skgen", "result_meta", [0, 1, 2], out))
 
+# The default float dtype costs a dispatcher call (aten::empty before the
+# output's aten::new_empty): asked only when the result depends on it.
+def asks_default(fn):
+    with torch.profiler.profile() as prof:
+        fn()
+    names = [e.name for e in prof.events() if e.name.startswith("aten::")]
+    return names.index("aten::empty") < names.index("aten::new_empty")
+
+
+fm, im = t((3,), torch.float32), t((3,), torch.int32)
+f0, i0 = t((), torch.float16), t((), torch.int64)
+for what, fn, expected in (
+        ("float + 2.5", lambda: ops.binary_float_number(fm, 2.5), False),
+        ("int + 2.5", lambda: ops.binary_float_number(im, 2.5), True),
+        ("int + 2", lambda: ops.binary_int_number(im, 2), False),
+        ("0-dim float + 2.5", lambda: ops.binary_float_number(f0, 2.5),
+         False),
+        ("0-dim int + 2.5", lambda: ops.binary_float_number(i0, 2.5),
+         True),
+        ("sqrt(float)", lambda: ops.unary_float(fm), False),
+        ("sqrt(int)", lambda: ops.unary_float(im), True),
+        ("int / int", lambda: ops.binary_float(im, im), True)):
+    own += 1
+    if asks_default(fn) != expected:
+        mismatches.append(("skgen", "default dtype asked: " + what, expected,
+                           not expected))
+
 for kind, what, a, o in mismatches:
     print("MISMATCH %s %s\n  aten:  %s\n  skgen: %s" % (kind, what, a, o))
 print("; ".join("%s %d" % kv for kv in sorted(kinds.items())))
