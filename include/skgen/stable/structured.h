@@ -222,40 +222,29 @@ inline torch::headeronly::ScalarType default_float_dtype() {
 inline Meta elementwise(std::initializer_list<Operand> operands,
                         Promotion promotion = Promotion::Default) {
   using torch::headeronly::ScalarType;
-  detail::ResultTypeState state;
+  // In TensorIterator's order of errors: shapes (compute_shape), then
+  // dtypes, then devices (compute_types).
   const torch::stable::Tensor *first = nullptr;
   SizeVector shape;
-  // TensorIterator::compute_types: the common device is the first non-CPU
-  // one, then every tensor must be on it except 0-dim CPU inputs.
-  std::optional<torch::stable::Device> device;
-  for (const Operand &op : operands)
-    if (const torch::stable::Tensor *t = op.tensor()) {
-      torch::stable::Device d = t->device();
-      if (!device || (device->is_cpu() && !d.is_cpu()))
-        device = d;
-    }
   for (const Operand &op : operands) {
-    if (const torch::stable::Tensor *t = op.tensor()) {
-      bool zero_dim = t->dim() == 0;
-      detail::update_tensor(state, t->scalar_type(), zero_dim);
-      torch::stable::Device d = t->device();
-      bool cpu_scalar = zero_dim && d.is_cpu() && !device->is_cpu();
-      SKGEN_STABLE_CHECK(cpu_scalar || d == *device,
-                         "Expected all tensors to be on the same device, but "
-                         "found at least two devices, ",
-                         detail::device_name(*device), " and ",
-                         detail::device_name(d), "!");
-      if (!first) {
-        first = t;
-        shape.assign(t->sizes().begin(), t->sizes().end());
-      } else {
-        shape = detail::infer_size(shape, t->sizes());
-      }
-    } else if (std::optional<ScalarType> n = op.number()) {
-      detail::update_wrapped(state, *n);
+    const torch::stable::Tensor *t = op.tensor();
+    if (!t)
+      continue;
+    if (!first) {
+      first = t;
+      shape.assign(t->sizes().begin(), t->sizes().end());
+    } else {
+      shape = detail::infer_size(shape, t->sizes());
     }
   }
   SKGEN_STABLE_CHECK(first, "skgen: an element-wise op needs a tensor operand");
+  detail::ResultTypeState state;
+  for (const Operand &op : operands) {
+    if (const torch::stable::Tensor *t = op.tensor())
+      detail::update_tensor(state, t->scalar_type(), t->dim() == 0);
+    else if (std::optional<ScalarType> n = op.number())
+      detail::update_wrapped(state, *n);
+  }
   std::optional<ScalarType> default_float;
   auto get_default_float = [&] {
     if (!default_float)
@@ -277,6 +266,25 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
     dtype = first->scalar_type();
     break;
   }
+  // The common device is the first non-CPU one; every tensor must be on it,
+  // except 0-dim CPU inputs (TensorIterator's allow_cpu_scalars).
+  std::optional<torch::stable::Device> device;
+  for (const Operand &op : operands)
+    if (const torch::stable::Tensor *t = op.tensor()) {
+      torch::stable::Device d = t->device();
+      if (!device || (device->is_cpu() && !d.is_cpu()))
+        device = d;
+    }
+  for (const Operand &op : operands)
+    if (const torch::stable::Tensor *t = op.tensor()) {
+      torch::stable::Device d = t->device();
+      bool cpu_scalar = t->dim() == 0 && d.is_cpu() && !device->is_cpu();
+      SKGEN_STABLE_CHECK(cpu_scalar || d == *device,
+                         "Expected all tensors to be on the same device, but "
+                         "found at least two devices, ",
+                         detail::device_name(*device), " and ",
+                         detail::device_name(d), "!");
+    }
   TensorMeta out(std::move(shape), dtype);
   out.device = *device;
   return Meta(std::move(out));

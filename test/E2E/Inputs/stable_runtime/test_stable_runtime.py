@@ -177,9 +177,12 @@ for da, db in itertools.product(ALL, ALL):
 for sa, sb in [((3, 1), (1, 4)), ((3,), (4,)), ((2, 3), (3,)),
                ((2, 1, 3), (4, 1)), ((0, 3), (1, 3)), ((5,), (0,)),
                ((2, 3), (3, 2)), ((1,), ())]:
-    x, y = t(sa, torch.float32, "cpu"), t(sb, torch.float64, "cpu")
-    compare("broadcast/add", (sa, sb), lambda: ops.binary(x, y),
-            lambda: torch.add(x, y))
+    # float8 and int64: which error comes first, the shape's or the dtype's.
+    for da, db in ((torch.float32, torch.float64),
+                   (torch.float8_e5m2, torch.int64)):
+        x, y = t(sa, da, "cpu"), t(sb, db, "cpu")
+        compare("broadcast/add", (sa, sb, str(da), str(db)),
+                lambda: ops.binary(x, y), lambda: torch.add(x, y))
 
 # Wrapped numbers (Python scalars), with both default float dtypes.
 for default in (torch.float32, torch.float64):
