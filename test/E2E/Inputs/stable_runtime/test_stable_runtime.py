@@ -9,8 +9,13 @@ dtype (and device, strides where the case is about them), or the exception
 type and message, and the resize warnings. Prints "N cases, M mismatches"
 and exits non-zero on any mismatch.
 
+aten runs on CPU tensors: on meta tensors Python meta functions
+(torch/_meta_registrations.py) replace its C++ rules and words. A case whose
+CPU kernel has no code for the dtype (raised after the rules passed) takes
+the shape and dtype from the meta run, or is skipped and listed.
+
 Where aten's own text cannot be matched by an extension (docs/stable-abi.md,
-"Runtime"), the case compares what can be, and says so in its kind:
+"Runtime"), the case compares what can be (compare()'s message= / warned=):
   * cpu/meta mixes: aten raises from Python's meta path ("Tensor on device
     meta is not on the expected device cpu!"); the runtime raises
     TensorIterator's text. Compared: raised or not, type, the devices named.
