@@ -72,6 +72,13 @@ if leg.available:
 config.substitutions.append(("%torch_compile_prefix",
                              "COMPILE" if leg.version >= (2, 13) else "NO-COMPILE"))
 lit_config.note("PyTorch leg '%s': %s" % (leg.name, leg.describe()))
+# In every leg: torch 2.14.1 (utils/setup_torch.sh), which the stable-ABI
+# tests load their library built against 2.13's headers into.
+torch214_python = torch_leg.venv214_python()
+if torch214_python:
+    config.available_features.add("torch-2.14")
+config.substitutions.append(("%torch214_python", torch214_python or "false"))
+lit_config.note("PyTorch 2.14.1: %s" % (torch214_python or "unavailable (utils/setup_torch.sh)"))
 # strace that can trace (ptrace may be forbidden in a container).
 if shutil.which("strace"):
     import subprocess

@@ -3,6 +3,9 @@
   system  Debian's libtorch-dev + python3-torch (/usr/include, /usr/bin/python3)
   venv    pip's torch in <source root>/.venv (utils/setup_torch.sh)
 
+and, in every leg, the torch 2.14.1 interpreter the stable-ABI tests load
+their 2.13-built library into (venv214_python()).
+
 For each: the Python interpreter, the C++ flags and link flags of its
 libtorch, the CMake prefix path of its TorchConfig.cmake and its version.
 """
@@ -78,6 +81,20 @@ def detect(name, src_root):
     leg.version = _version(info["version"])
     leg.available = True
     return leg
+
+
+def venv214_python():
+    """The torch 2.14.1 venv's interpreter, or None when utils/setup_torch.sh
+    has not completed it. The path rule is the setup script's (it reads the
+    same SKGEN_VENV_214)."""
+    venv = os.environ.get("SKGEN_VENV_214") or os.path.join(
+        os.path.expanduser("~"), ".cache", "skgen-venvs", "torch-2.14.1")
+    python = os.path.join(venv, "bin", "python")
+    stamp = os.path.join(venv, "skgen-requirements.txt")
+    if not (os.access(python, os.X_OK) and os.path.isfile(stamp)):
+        return None
+    with open(stamp) as f:
+        return python if f.read().startswith("torch==2.14.1 ") else None
 
 
 def _query(leg):

@@ -1,25 +1,44 @@
 #!/usr/bin/env bash
-# The PyTorch 2.x leg of the test matrix: a virtual environment $ROOT/.venv
-# (gitignored) with PyTorch 2.13.0 (CPU build) and what the tests need.
-# Called by setup.sh; idempotent and quiet when the environment is present.
+# The PyTorch 2.x legs of the test matrix, virtual environments with a pinned
+# torch and what the tests need. Called by setup.sh; idempotent and quiet when
+# the environments are present.
+#
+#   $ROOT/.venv (gitignored)  torch 2.13.0, CPU build: the `venv` leg.
+#   $SKGEN_VENV_214, default $HOME/.cache/skgen-venvs/torch-2.14.1
+#                             torch 2.14.1: the newer torch the stable-ABI
+#                             tests load their 2.13-built library into
+#                             (lit feature torch-2.14). PyPI's 2.14.1 is a
+#                             CUDA 13 build (~5.5 GB; it runs on the CPU), so
+#                             it lives outside the repository and every clone
+#                             (CI's fresh ones too) reuses it. $HOME, not
+#                             $XDG_CACHE_HOME: lit gives the tests their own
+#                             XDG_CACHE_HOME, and test/torch_leg.py must find
+#                             the same path (it reads the same variable).
 #
 # torch is ALWAYS pinned exactly: 2.13.0 is the CPU wheel that PyPI serves for
 # Python 3.11 on the project's machines; an unpinned or newer torch is a CUDA
-# build of several GB. The wheel is for CPython 3.11, so the venv is made with
-# a 3.11 interpreter (pyenv's on the project's machines; Debian 12's
+# build of several GB. The wheels are for CPython 3.11, so the venvs are made
+# with a 3.11 interpreter (pyenv's on the project's machines; Debian 12's
 # /usr/bin/python3 is 3.11 too but has no venv module without python3-venv).
 # Override with SKGEN_TORCH_PYTHON=/path/to/python3.11.
 #
 # Without a Python 3.11 (e.g. a Debian 13 machine with only its 3.13), this
 # prints a note and exits 0: the suite then runs the system libtorch leg only
-# and reports the PyTorch 2.13 tests as unsupported.
+# and reports the PyTorch 2.13 tests as unsupported. Likewise when the 2.14.1
+# environment cannot be made (no network, no disk): its tests are unsupported.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-VENV="${SKGEN_VENV:-$ROOT/.venv}"
-REQS=(torch==2.13.0 numpy==2.4.6)
-STAMP="$VENV/skgen-requirements.txt"
+NUMPY=numpy==2.4.6
 
-if [[ -x "$VENV/bin/python" && -f "$STAMP" && "$(cat "$STAMP")" == "${REQS[*]}" ]]; then
+# present VENV VERSION: whether VENV was completed for torch==VERSION.
+present() {
+  [[ -x "$1/bin/python" && -f "$1/skgen-requirements.txt" &&
+     "$(cat "$1/skgen-requirements.txt")" == "torch==$2 $NUMPY" ]]
+}
+
+VENV_213="${SKGEN_VENV:-$ROOT/.venv}"
+VENV_214="${SKGEN_VENV_214:-$HOME/.cache/skgen-venvs/torch-2.14.1}"
+if present "$VENV_213" 2.13.0 && present "$VENV_214" 2.14.1; then
   exit 0
 fi
 
@@ -37,8 +56,23 @@ if [[ -z "$PY" ]]; then
   exit 0
 fi
 
-echo "skgen setup: creating $VENV with ${REQS[*]} ($PY)" >&2
-[[ -x "$VENV/bin/python" ]] || "$PY" -m venv "$VENV"
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check "${REQS[@]}"
-"$VENV/bin/python" -c 'import torch; assert torch.__version__.split("+")[0] == "2.13.0", torch.__version__'
-printf '%s' "${REQS[*]}" > "$STAMP"
+# make_venv VENV VERSION: creates VENV with torch==VERSION; the stamp is written
+# last, so an interrupted install is redone on the next run.
+make_venv() {
+  local venv="$1" version="$2"
+  present "$venv" "$version" && return 0
+  echo "skgen setup: creating $venv with torch==$version $NUMPY ($PY)" >&2
+  [[ -x "$venv/bin/python" ]] || "$PY" -m venv "$venv" || return 1
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "torch==$version" "$NUMPY" || return 1
+  "$venv/bin/python" -c "import torch; assert torch.__version__.split('+')[0] == '$version', torch.__version__" ||
+    return 1
+  printf '%s' "torch==$version $NUMPY" > "$venv/skgen-requirements.txt"
+}
+
+make_venv "$VENV_213" 2.13.0
+if ! make_venv "$VENV_214" 2.14.1; then
+  echo "skgen setup: could not make $VENV_214 with torch==2.14.1; the tests that" \
+       "need it (lit feature torch-2.14) are unsupported. Rerun utils/setup_torch.sh" \
+       "to retry." >&2
+fi
+exit 0
