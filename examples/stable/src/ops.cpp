@@ -64,7 +64,9 @@ Tensor &sum_out_cpu(const Tensor &self,
                     torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim,
                     std::optional<torch::headeronly::ScalarType> dtype,
                     Tensor &out) {
-  skgen::call_out<1>("aten::sum", "IntList_out", self, dim, keepdim, dtype,
+  // aten's dim is `int[1]?`: boxed as an optional.
+  std::optional<torch::headeronly::IntHeaderOnlyArrayRef> dims(dim);
+  skgen::call_out<1>("aten::sum", "IntList_out", self, dims, keepdim, dtype,
                      out);
   return out;
 }
@@ -89,11 +91,12 @@ std::tuple<Tensor &, Tensor &> max_out_cpu(const Tensor &self, int64_t dim,
 // which end must share (aten's lerp rule and wording).
 skgen::Meta lerp_meta(const Tensor &self, const Tensor &end, double weight) {
   (void)weight;
-  STD_TORCH_CHECK(self.scalar_type() == end.scalar_type(),
-                  "expected dtype ", torch::headeronly::toString(
-                                         self.scalar_type()),
-                  " for `end` but got dtype ",
-                  torch::headeronly::toString(end.scalar_type()));
+  // SKGEN_STABLE_CHECK: aten's message as it is (STD_TORCH_CHECK prefixes
+  // the function, file and line).
+  SKGEN_STABLE_CHECK(self.scalar_type() == end.scalar_type(), "expected dtype ",
+                     skgen::detail::type_meta_name(self.scalar_type()),
+                     " for `end` but got dtype ",
+                     skgen::detail::type_meta_name(end.scalar_type()));
   return skgen::TensorMeta(skgen::broadcast(self, end), self.scalar_type());
 }
 

@@ -396,6 +396,11 @@ inline Meta unary_float(const torch::stable::Tensor &self) {
 inline Meta binary(const Operand &self, const Operand &other) {
   return ::skgen::elementwise({self, other}, Promotion::Default);
 }
+/// What the generated call passes when the preset's alpha role is unbound
+/// (the stable ABI has no Scalar to bind it to).
+inline Meta binary(const Operand &self, const Operand &other, std::nullopt_t) {
+  return binary(self, other);
+}
 
 inline Meta binary_float(const Operand &self, const Operand &other) {
   return ::skgen::elementwise({self, other}, Promotion::IntToFloat);
