@@ -328,6 +328,12 @@ int main(int argc, const char **argv) {
   Flags.ExtraArgs = ExtraArg;
   Flags.ExtraArgsBefore = ExtraArgBefore;
   skgen::applyConfig(Cfg, Flags, Opts);
+  if (Opts.Abi == skgen::Abi::Stable &&
+      Opts.AliasKey == skgen::keys::DefaultBackend) {
+    errs() << "skgen: error: --abi=stable needs PyTorch >= 2.10; "
+              "--alias-key=DefaultBackend is for PyTorch <= 1.9\n";
+    return skgen::ExitError;
+  }
   Opts.DumpFacts = DumpFacts;
   Opts.DumpGraph = DumpGraph;
   Opts.DumpGenerated = DumpGenerated;
