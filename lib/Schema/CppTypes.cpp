@@ -219,9 +219,15 @@ std::optional<CppType> mapStableType(const Type &T, std::string &Why) {
     if (E.isNamed("float"))
       return value("torch::headeronly::HeaderOnlyArrayRef<double>",
                    "c10::HeaderOnlyArrayRef<double>");
-    if (E.isTensor())
-      return constRef(std::string("std::vector<") + StableTensor + ">",
-                      std::string("std::vector<") + StableTensor + ">");
+    if (E.isTensor()) {
+      // Clang prints the canonical type with its allocator.
+      CppType C = constRef(std::string("std::vector<") + StableTensor + ">",
+                           std::string("std::vector<") + StableTensor +
+                               ", std::allocator<" + StableTensor + ">>");
+      C.AlsoAccepted.push_back(std::string("std::vector<") + StableTensor +
+                               ">");
+      return C;
+    }
   }
   Why = noStableForm(T);
   return std::nullopt;
@@ -238,7 +244,8 @@ std::optional<CppType> stableReturnType(const FunctionSchema &S,
       Canonicals.push_back(Spellings.back());
     } else if (T.isList() && T.Elements.front().isTensor()) {
       Spellings.push_back(std::string("::std::vector<") + StableTensor + ">");
-      Canonicals.push_back(std::string("std::vector<") + StableTensor + ">");
+      Canonicals.push_back(std::string("std::vector<") + StableTensor +
+                           ", std::allocator<" + StableTensor + ">>");
     } else if (const ValueType *V = findStableValueType(T)) {
       Spellings.push_back(V->Spelling);
       Canonicals.push_back(V->Canonical);
