@@ -263,11 +263,9 @@ struct DefsEmitter {
       // macros (skgen/library.h) are empty for older PyTorch.
       // The stable ABI cannot pass these tags (docs/stable-abi.md).
       std::string Tags;
-      if (A.T->stable())
-        ;
-      else if (R.Op == A.F->Out.Op)
+      if (!A.T->stable() && R.Op == A.F->Out.Op)
         Tags = ", SKGEN_TAGS_OUT";
-      else if (V.Inplace && R.Op == V.Inplace->Op)
+      else if (!A.T->stable() && V.Inplace && R.Op == V.Inplace->Op)
         Tags = ", SKGEN_TAGS_INPLACE";
       if (!Tags.empty())
         Inc.add("skgen/library.h");
