@@ -23,6 +23,8 @@ template <> struct MappingTraits<skgen::Config> {
     // std::string with an empty default (elided on output): YAML I/O of
     // std::optional exists only from LLVM 16 on.
     IO.mapOptional("AliasKey", C.AliasKey, std::string());
+    IO.mapOptional("Abi", C.Abi, std::string());
+    IO.mapOptional("PythonDefs", C.PythonDefs, std::string());
     IO.mapOptional("Output", C.Output, std::string());
     IO.mapOptional("Facts", C.Facts);
     IO.mapOptional("ExtraArgs", C.ExtraArgs);
@@ -106,8 +108,16 @@ bool loadConfig(const std::string &Path, Config &C,
                             generatedAliasKeyError("AliasKey", C.AliasKey)));
     Ok = false;
   }
+  if (!C.Abi.empty() && !parseAbi(C.Abi)) {
+    Diags.push_back(
+        errorAt(SourceLoc{Path, keyLine(Text, "Abi"), 1},
+                "Abi takes 'libtorch' or 'stable', not '" + C.Abi + "'"));
+    Ok = false;
+  }
   if (!C.Output.empty())
     C.Output = absolutePath(C.Output, Dir);
+  if (!C.PythonDefs.empty())
+    C.PythonDefs = absolutePath(C.PythonDefs, Dir);
   for (std::string &F : C.Facts)
     F = absolutePath(F, Dir);
   for (const std::string &NS : C.OwnedNamespaces) {
@@ -180,6 +190,8 @@ std::string dumpConfig(const Config &C, const std::string &BaseDir) {
   Config Out = C;
   if (!Out.Output.empty())
     Out.Output = Rel(Out.Output);
+  if (!Out.PythonDefs.empty())
+    Out.PythonDefs = Rel(Out.PythonDefs);
   for (std::string &F : Out.Facts)
     F = Rel(F);
   std::string S;
@@ -207,17 +219,26 @@ void applyConfig(const Config &C, const ConfigFlags &Flags,
   Opts.OwnedNamespaces = C.OwnedNamespaces;
   Opts.ConfigPath = C.Path;
   Opts.OutputFile = Flags.Output ? *Flags.Output : C.Output;
+  Opts.PythonDefsFile = Flags.PythonDefs ? *Flags.PythonDefs : C.PythonDefs;
   if (Flags.AliasKey)
     Opts.AliasKey = *Flags.AliasKey;
   else if (!C.AliasKey.empty())
     Opts.AliasKey = C.AliasKey;
+  if (Flags.Abi)
+    Opts.Abi = *Flags.Abi;
+  else if (std::optional<Abi> A = parseAbi(C.Abi))
+    Opts.Abi = *A;
 }
 
 std::string dumpEffectiveConfig(const Config &C, const DriverOptions &Opts) {
   Config Effective = C;
   Effective.AliasKey = Opts.AliasKey;
+  Effective.Abi = Opts.Abi == Abi::Stable ? abiName(Opts.Abi) : "";
   Effective.Output =
       Opts.OutputFile.empty() ? std::string() : absolutePath(Opts.OutputFile);
+  Effective.PythonDefs = Opts.PythonDefsFile.empty()
+                             ? std::string()
+                             : absolutePath(Opts.PythonDefsFile);
   Effective.Facts.clear();
   for (const std::string &F : Opts.FactsInputs)
     Effective.Facts.push_back(absolutePath(F));

@@ -40,11 +40,26 @@ static std::string argText(const schema::Argument &A) {
   return A.Ty.str() + " " + A.Name;
 }
 
+Abi declaredAbi(const std::vector<CppParamFact> &Params,
+                const CppParamFact &Return) {
+  auto Stable = [](const CppParamFact &P) {
+    return P.Canonical.find("torch::stable::") != std::string::npos;
+  };
+  if (Stable(Return) || std::any_of(Params.begin(), Params.end(), Stable))
+    return Abi::Stable;
+  return Abi::Libtorch;
+}
+
 bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
                     const SourceLoc &SchemaLoc,
                     std::vector<Diagnostic> &Diags) {
   std::string Why;
-  auto Params = schema::parameterCppTypes(S, Why);
+  const Abi Target = declaredAbi(K.Params, K.Return);
+  auto Params = schema::parameterCppTypes(S, Why, Target);
+  // What the stable ABI cannot pass, the link phase reports at the schema
+  // argument (Graph/StableAbi.cpp).
+  if (!Params && Target == Abi::Stable)
+    return false;
   if (!Params) {
     Diags.push_back(error(SchemaLoc.valid() ? SchemaLoc : K.Loc,
                           "schema '" + S.Op.str() +
@@ -100,7 +115,9 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
     }
   }
 
-  auto Ret = schema::returnCppType(S, Why);
+  auto Ret = schema::returnCppType(S, Why, Target);
+  if (!Ret && Target == Abi::Stable)
+    return false;
   if (!Ret) {
     Diags.push_back(error(SchemaLoc.valid() ? SchemaLoc : K.Loc,
                           "schema '" + S.Op.str() +
@@ -149,8 +166,9 @@ bool checkMetaSignature(const std::string &Fn, const SourceLoc &FnLoc,
   bool Ok = true;
   std::string Why;
   std::vector<schema::CppType> Types;
+  const Abi Target = declaredAbi(Params, Return);
   for (const schema::Argument *A : Args) {
-    auto T = schema::argumentCppType(*A, Why);
+    auto T = schema::argumentCppType(*A, Why, Target);
     if (!T)
       return false; // The kernel's check reports it.
     Types.push_back(*T);

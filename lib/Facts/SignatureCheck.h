@@ -10,12 +10,20 @@
 #ifndef SKGEN_FACTS_SIGNATURECHECK_H
 #define SKGEN_FACTS_SIGNATURECHECK_H
 
+#include "Basic/Abi.h"
 #include "Facts/Facts.h"
 #include "Schema/Schema.h"
 
 #include <vector>
 
 namespace skgen {
+
+/// The ABI a kernel or meta function is written against, read from its
+/// types: the stable ABI when one of them is a torch::stable type. Each is
+/// checked against the calling convention of its own ABI; the link phase
+/// compares it with the library's (`--abi`).
+Abi declaredAbi(const std::vector<CppParamFact> &Params,
+                const CppParamFact &Return);
 
 /// Compares K.Params / K.Return with the C++ types \p S requires. Appends one
 /// error per mismatch, positioned at the offending parameter (or the return

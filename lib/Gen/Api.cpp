@@ -41,14 +41,14 @@ std::string CppSignature::argumentNames() const {
 }
 
 std::optional<CppSignature> cppSignature(const schema::FunctionSchema &S,
-                                         std::string &Why) {
+                                         std::string &Why, Abi Target) {
   CppSignature Sig;
-  auto Ret = schema::returnCppType(S, Why);
+  auto Ret = schema::returnCppType(S, Why, Target);
   if (!Ret)
     return std::nullopt;
   Sig.ReturnType = Ret->Spelling;
   for (const schema::Argument &A : S.Arguments) {
-    auto T = schema::argumentCppType(A, Why);
+    auto T = schema::argumentCppType(A, Why, Target);
     if (!T) {
       Why = "argument '" + A.Name + "': " + Why;
       return std::nullopt;

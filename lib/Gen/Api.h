@@ -48,7 +48,8 @@ struct CppSignature {
 /// `::skgen::SymInt` / `::skgen::SymIntArrayRef` (symbolic with PyTorch >= 2,
 /// CppType::Symbolic), as torchgen's wrappers take c10::SymInt.
 std::optional<CppSignature> cppSignature(const schema::FunctionSchema &S,
-                                         std::string &Why);
+                                         std::string &Why,
+                                         Abi Target = Abi::Libtorch);
 
 /// A schema argument name usable as a C++ identifier (C++ keywords get a
 /// trailing underscore, as torchgen does).

@@ -98,7 +98,7 @@ std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
   std::vector<std::string> Outs = A.outNames();
   FunctionSpec F =
       spec(Name, A.Out, Call,
-           Guard ? deviceGuard(*A.Functional, Inc, Outs.front()) : Code());
+           Guard ? deviceGuard(A, *A.Functional, Inc, Outs.front()) : Code());
   if (A.hasMeta()) {
     // Refused (device, dtype) and resized before the kernel runs, as aten's
     // structured out= overloads do.
@@ -137,7 +137,7 @@ std::string inplaceViaFunctional(const FamilyApi &A, const std::string &Name,
                                  Includes &Inc) {
   const std::string &Self = A.Inplace->Params.front().Name;
   FunctionSpec F = spec(Name, *A.Inplace, Call,
-                        Guard ? deviceGuard(*A.Inplace, Inc) : Code());
+                        Guard ? deviceGuard(A, *A.Inplace, Inc) : Code());
   if (A.hasMeta()) {
     // Refused (shape, dtype) before the kernel runs.
     F.lines(metaLocal(A, Inc));

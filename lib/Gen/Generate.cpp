@@ -33,6 +33,7 @@
 #include "Gen/Api.h"
 #include "Gen/Autograd.h"
 #include "Gen/Render.h"
+#include "Gen/Target.h"
 #include "Gen/Wrappers.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -133,7 +134,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   const FamilyApi &A = C.A;
   const std::string Name = wrapperName(R.Key, R.Op);
   auto Wrapper = [&](std::string W) {
-    return Impl{std::move(W), "TORCH_FN(" + Name + ")"};
+    return Impl{std::move(W), A.T->registered(Name)};
   };
   // With formulas, the Autograd kernels are in the kernel's namespace.
   auto AutogradWrapper = [&](std::string W) {
@@ -148,6 +149,12 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   // The alias key's: through the dispatcher.
   const bool Call = C.Opts.AliasDispatch == AliasDispatch::Call ||
                     R.Key == keys::DefaultBackend;
+  // The stable ABI calls the out overload by name (no redispatch).
+  auto Alias = [&](bool Functional) {
+    if (A.T->stable())
+      return aliasByName(A, Inc);
+    return Call ? aliasCall(A, Inc) : aliasRedispatch(A, Functional, Inc);
+  };
   switch (R.K) {
   case RK::Def:
     llvm_unreachable("m.def is DefsEmitter's");
@@ -171,13 +178,9 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   case RK::MetaOut:
     return Wrapper(metaOutKernel(A, Name, Inc));
   case RK::AliasFunctional:
-    return Wrapper(functionalWrapper(
-        A, Name, true, Call ? aliasCall(A, Inc) : aliasRedispatch(A, true, Inc),
-        Inc));
+    return Wrapper(functionalWrapper(A, Name, true, Alias(true), Inc));
   case RK::AliasInplace:
-    return Wrapper(inplaceWrapper(
-        A, Name, true,
-        Call ? aliasCall(A, Inc) : aliasRedispatch(A, false, Inc), Inc));
+    return Wrapper(inplaceWrapper(A, Name, true, Alias(false), Inc));
   // No out kernel anywhere: through the functional operator.
   case RK::AliasOutViaFunctional:
     return Wrapper(outViaFunctional(A, Name, true,
@@ -244,7 +247,12 @@ struct DefsEmitter {
   /// TORCH_LIBRARY (once per namespace in a process) instead of a fragment.
   static std::string emit(const FamilyApi &A,
                           const std::vector<Registration> &Regs, Includes &Inc,
-                          bool Owner) {
+                          bool Owner, const GenOptions &Opts) {
+    if (!Opts.PythonDefsFile.empty()) {
+      const std::string &P = Opts.PythonDefsFile;
+      return "// Schemas: defined with their tags by " +
+             P.substr(P.find_last_of('/') + 1) + " (PythonDefs)\n";
+    }
     std::string Body;
     const schema::DerivedVariants &V = A.F->Variants;
     for (const Registration &R : Regs) {
@@ -253,10 +261,11 @@ struct DefsEmitter {
       // PyTorch >= 2.13 functionalizes a custom out= or in-place op only
       // when its definition carries at::Tag::out / at::Tag::inplace; the
       // macros (skgen/library.h) are empty for older PyTorch.
+      // The stable ABI cannot pass these tags (docs/stable-abi.md).
       std::string Tags;
-      if (R.Op == A.F->Out.Op)
+      if (!A.T->stable() && R.Op == A.F->Out.Op)
         Tags = ", SKGEN_TAGS_OUT";
-      else if (V.Inplace && R.Op == V.Inplace->Op)
+      else if (!A.T->stable() && V.Inplace && R.Op == V.Inplace->Op)
         Tags = ", SKGEN_TAGS_INPLACE";
       if (!Tags.empty())
         Inc.add("skgen/library.h");
@@ -265,8 +274,12 @@ struct DefsEmitter {
     }
     if (Body.empty())
       return "";
-    Inc.add("torch/library.h");
-    return (Owner ? "TORCH_LIBRARY(" : "TORCH_LIBRARY_FRAGMENT(") +
+    Inc.add(A.T->LibraryHeader);
+    std::string Note =
+        A.T->stable() ? "// No Tag::out / Tag::inplace (the stable ABI cannot "
+                        "pass them; see\n// PythonDefs in docs/stable-abi.md)\n"
+                      : "";
+    return Note + (Owner ? A.T->Library : A.T->Fragment) + "(" +
            A.F->Out.Op.Namespace + ", m) {\n" + Body + "}\n";
   }
 };
@@ -275,7 +288,7 @@ struct BackendEmitter {
   static std::string emit(const FamilyContext &C, const Kernel &K,
                           const std::vector<Registration> &Regs,
                           Includes &Inc) {
-    Inc.add("torch/library.h");
+    Inc.add(C.A.T->LibraryHeader);
     SectionCode Code =
         emitSection(Section::Backend, Regs, C, Inc,
                     [&](const Registration &R) { return R.Via == &K; });
@@ -283,7 +296,8 @@ struct BackendEmitter {
                     " kernel: " + K.CppName + "\n";
     if (!Code.Wrappers.empty())
       S += anonymousNamespace(Code.Wrappers) + "\n";
-    return S + libraryImpl(C.A.F->Out.Op.Namespace, K.Key, Code.Impls);
+    return S + libraryImpl(C.A.F->Out.Op.Namespace, K.Key, Code.Impls,
+                           C.A.T->LibraryImpl);
   }
 };
 
@@ -302,7 +316,7 @@ struct AliasKeyEmitter {
         });
     if (Code.Impls.empty())
       return "";
-    Inc.add("torch/library.h");
+    Inc.add(C.A.T->LibraryHeader);
     if (Key == keys::DefaultBackend)
       Inc.Checks.insert(DefaultBackendCheck);
     if (C.General)
@@ -310,7 +324,8 @@ struct AliasKeyEmitter {
                 " (SKGEN_FALLBACK: Scalars as wrapped numbers)";
     return "// " + Key + ": every other backend, through " + Through + "\n" +
            anonymousNamespace(Code.Wrappers) + "\n" +
-           libraryImpl(A.F->Out.Op.Namespace, Key, Code.Impls);
+           libraryImpl(A.F->Out.Op.Namespace, Key, Code.Impls,
+                       A.T->LibraryImpl);
   }
 };
 
@@ -321,10 +336,11 @@ struct MetaEmitter {
     SectionCode Code = emitSection(Section::Meta, Regs, C, Inc);
     if (Code.Impls.empty())
       return "";
-    Inc.add("torch/library.h");
+    Inc.add(C.A.T->LibraryHeader);
     return "// Meta: shapes and dtypes from the meta function, no data\n" +
            anonymousNamespace(Code.Wrappers) + "\n" +
-           libraryImpl(C.A.F->Out.Op.Namespace, keys::Meta.str(), Code.Impls);
+           libraryImpl(C.A.F->Out.Op.Namespace, keys::Meta.str(), Code.Impls,
+                       C.A.T->LibraryImpl);
   }
 };
 
@@ -362,7 +378,7 @@ struct AutogradEmitter {
     SectionCode Code = emitSection(Section::Autograd, Regs, C, Inc);
     if (Code.Impls.empty())
       return "";
-    Inc.add("torch/library.h");
+    Inc.add(C.A.T->LibraryHeader);
     if (C.A.F->hasAutogradKernels())
       return withDerivatives(C, Code, Inc);
     return "// No derivative formulas: backward through the functional and "
@@ -379,6 +395,7 @@ struct AutogradEmitter {
 /// namespaces (`ns::fn`), so a block compiles on its own.
 struct ForwardDeclEmitter {
   std::map<std::string, std::string> Decls; // Qualified name -> declaration
+  skgen::Abi Abi = skgen::Abi::Libtorch;
 
   void add(const std::string &QualifiedName, const CppSignature &Sig,
            Includes &Inc) {
@@ -389,7 +406,7 @@ struct ForwardDeclEmitter {
     std::string Ns = Sep == std::string::npos ? "" : Q.substr(0, Sep);
     std::string Fn = Sep == std::string::npos ? Q : Q.substr(Sep + 2);
     if (Sig.ReturnType == "::skgen::Meta")
-      Inc.add("skgen/structured.h");
+      Inc.add(targetFor(Abi).Runtime);
     std::string D = Sig.declaration(Fn) + ";\n";
     Decls.emplace(Q, Ns.empty() ? D
                                 : "namespace " + Ns + " {\n" + D +
@@ -434,18 +451,21 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
   const bool Standalone = !Opts.StandaloneFile.empty();
   std::map<std::string, FileContent> Files;
   auto FileFor = [&](const std::string &F) -> FileContent & {
-    return Files[Standalone ? Opts.StandaloneFile : F];
+    FileContent &C = Files[Standalone ? Opts.StandaloneFile : F];
+    C.Decls.Abi = Opts.Abi;
+    return C;
   };
 
   std::set<std::string> Owned(Opts.OwnedNamespaces.begin(),
                               Opts.OwnedNamespaces.end());
   for (const Family &F : G.Families) {
-    std::optional<FamilyApi> A = FamilyApi::build(F);
+    std::optional<FamilyApi> A = FamilyApi::build(F, Opts.Abi);
     if (!A)
       continue;
     // The first (by out name) family of an owned namespace defines it.
     bool Owner = !F.Options.External && Owned.erase(F.Out.Op.Namespace);
-    std::vector<Registration> Regs = graph::registrations(F, Opts.AliasKey);
+    std::vector<Registration> Regs =
+        graph::registrations(F, Opts.AliasKey, Opts.Abi);
     std::optional<FamilyApi> General;
     if (F.FallbackTo)
       if (const Family *GF = G.findFamily(F.FallbackTo->Out))
@@ -461,7 +481,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     FileContent Nowhere;
     FileContent &Decl = FamilyPlaced ? FileFor(familyFile(F)) : Nowhere;
     Decl.placeAfter(F.InsertAfterLine, F.InsertAfterOffset);
-    std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc, Owner);
+    std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc, Owner, Opts);
     // SymInt / SymInt[] arguments: skgen::SymInt, SKGEN_GUARD_INT, ...
     if (A->hasSymbolic())
       Decl.Inc.add("skgen/symint.h");

@@ -84,10 +84,9 @@ std::string renderFunction(const FunctionSpec &F) {
     Body += C.Text;
   return Function.substitute(
       {{"declaration", Sig.declaration(F.Name, Unnamed)},
-       {"guard", F.DeviceGuard.empty()
-                     ? ""
-                     : "c10::OptionalDeviceGuard skgen_guard(" +
-                           F.DeviceGuard.Text + ");"},
+       {"guard", F.DeviceGuard.empty() ? ""
+                                       : F.GuardClass + " skgen_guard(" +
+                                             F.DeviceGuard.Text + ");"},
        {"body", Body}});
 }
 
@@ -107,11 +106,12 @@ std::string anonymousNamespace(const std::string &Body) {
 }
 
 std::string libraryImpl(const std::string &Ns, const std::string &Key,
-                        const std::string &Body) {
-  static const CodeTemplate Impl(R"(TORCH_LIBRARY_IMPL(${ns}, ${key}, m) {
+                        const std::string &Body, const std::string &Macro) {
+  static const CodeTemplate Impl(R"(${macro}(${ns}, ${key}, m) {
 ${body}}
 )");
-  return Impl.substitute({{"ns", Ns}, {"key", Key}, {"body", Body}});
+  return Impl.substitute(
+      {{"macro", Macro}, {"ns", Ns}, {"key", Key}, {"body", Body}});
 }
 
 std::string implLine(const schema::OperatorName &Op, const std::string &Fn) {

@@ -57,9 +57,11 @@ struct FunctionSpec {
   /// The dispatcher passes `c10::DispatchKeySet skgen_keys` first (the
   /// schema does not show it).
   bool TakesKeys = false;
-  /// An `std::optional<at::Device>` expression the body runs under
-  /// (`c10::OptionalDeviceGuard`); empty for none.
+  /// What the body runs under: the argument of a \p GuardClass (an
+  /// `std::optional<at::Device>` for c10::OptionalDeviceGuard, a tensor
+  /// for the stable runtime's skgen::DeviceGuard); empty for none.
   Code DeviceGuard;
+  std::string GuardClass = "c10::OptionalDeviceGuard";
   /// Statements, one per line, indented relative to the body.
   std::vector<Code> Body;
 
@@ -80,9 +82,11 @@ Code typedHandle(const schema::OperatorName &Op, const CppSignature &Sig);
 
 /// `namespace {` ... `} // namespace` around wrapper definitions.
 std::string anonymousNamespace(const std::string &Body);
-/// `TORCH_LIBRARY_IMPL(ns, KEY, m) {` ... `}`.
+/// `TORCH_LIBRARY_IMPL(ns, KEY, m) {` ... `}` (\p Macro: or its stable
+/// form).
 std::string libraryImpl(const std::string &Ns, const std::string &Key,
-                        const std::string &Body);
+                        const std::string &Body,
+                        const std::string &Macro = "TORCH_LIBRARY_IMPL");
 /// `m.impl("name.overload", Fn);`
 std::string implLine(const schema::OperatorName &Op, const std::string &Fn);
 

@@ -32,18 +32,32 @@ std::string Includes::str() const {
   return S;
 }
 
-std::optional<FamilyApi> FamilyApi::build(const graph::Family &F) {
+/// \p Ret without references (`::std::tuple<T &, T &>` -> `::std::tuple<T,
+/// T>`).
+static std::string byValue(std::string Ret) {
+  for (size_t At; (At = Ret.find(" &")) != std::string::npos;)
+    Ret.erase(At, 2);
+  return Ret;
+}
+
+std::optional<FamilyApi> FamilyApi::build(const graph::Family &F, Abi Target) {
   FamilyApi A;
   A.F = &F;
+  A.T = &targetFor(Target);
   std::string Why;
-  auto Out = cppSignature(F.Out, Why);
+  auto Out = cppSignature(F.Out, Why, Target);
   if (!Out)
     return std::nullopt; // The linker rejects such families.
   A.Out = *Out;
   if (F.Variants.Functional)
-    A.Functional = cppSignature(*F.Variants.Functional, Why);
+    A.Functional = cppSignature(*F.Variants.Functional, Why, Target);
   if (F.Variants.Inplace)
-    A.Inplace = cppSignature(*F.Variants.Inplace, Why);
+    A.Inplace = cppSignature(*F.Variants.Inplace, Why, Target);
+  if (A.T->stable()) {
+    A.Out.ReturnType = byValue(A.Out.ReturnType);
+    if (A.Inplace)
+      A.Inplace->ReturnType = byValue(A.Inplace->ReturnType);
+  }
   if (F.Options.hasMeta()) {
     CppSignature M;
     M.ReturnType = "::skgen::Meta";
@@ -145,6 +159,10 @@ OutCall directCall(const FamilyApi &A, const graph::Kernel &K) {
 
 CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K) {
   CppSignature Sig = A.Out;
+  if (A.T->stable()) {
+    std::string Why;
+    return *cppSignature(A.F->Out, Why, Abi::Stable);
+  }
   for (size_t I = 0; I < Sig.Params.size(); ++I) {
     CppParam &P = Sig.Params[I];
     if (!P.Arg || !schema::isSymbolic(P.Arg->Ty))
@@ -170,8 +188,14 @@ static std::set<std::string> sourceNames(const CppSignature &Sig) {
 
 // Helpers shared with Derived.cpp (declared in Wrappers.h) and the rest.
 
-Code deviceGuard(const CppSignature &Sig, Includes &Inc,
+Code deviceGuard(const FamilyApi &A, const CppSignature &Sig, Includes &Inc,
                  const std::string &FallbackTensor) {
+  // The stable runtime has its own device_of (the linker requires a plain
+  // Tensor argument there).
+  if (A.T->stable()) {
+    const CppParam *P = optionsArgument(Sig);
+    return P ? Code("::skgen::device_of(" + P->Name + ")", {P->Name}) : Code();
+  }
   Code Device(deviceExpression(Sig), sourceNames(Sig));
   if (Device.empty() && !FallbackTensor.empty())
     Device = Code("at::device_of(" + FallbackTensor + ")", {FallbackTensor});
@@ -207,7 +231,7 @@ static Code returnOutputs(const FamilyApi &A, Includes &Inc) {
 //===--- With a meta function -------------------------------------------===//
 
 Code metaCall(const FamilyApi &A, Includes &Inc) {
-  Inc.add("skgen/structured.h");
+  Inc.add(A.T->Runtime);
   const FamilyOptions &O = A.F->Options;
   if (!O.MetaFunction.empty())
     return Code(globalCppName(O.MetaFunction) + "(" +
@@ -227,7 +251,8 @@ Code metaCall(const FamilyApi &A, Includes &Inc) {
     return N;
   };
   std::string Call =
-      schema::metaPresetCall(*P, O.MetaPresetArgs, Arg, A.F->Out.Op);
+      schema::metaPresetCall(*P, O.MetaPresetArgs, Arg, A.F->Out.Op,
+                             A.T->stable() ? "std::nullopt" : "c10::nullopt");
   return Code(Call, Uses);
 }
 
@@ -238,6 +263,12 @@ Code metaLocal(const FamilyApi &A, Includes &Inc) {
 }
 
 Code inputOptions(const FamilyApi &A, const std::string &Fallback) {
+  // The stable runtime allocates like a tensor (there are no
+  // TensorOptions): the first Tensor argument, which the linker requires.
+  if (A.T->stable()) {
+    const CppParam *P = optionsArgument(*A.MetaSig);
+    return P ? Code(P->Name, {P->Name}) : Code(Fallback, {Fallback});
+  }
   if (tensorSources(*A.MetaSig).empty() && !Fallback.empty())
     return Code(Fallback + ".options()", {Fallback});
   return Code(optionsExpression(*A.MetaSig), sourceNames(*A.MetaSig));
@@ -245,8 +276,10 @@ Code inputOptions(const FamilyApi &A, const std::string &Fallback) {
 
 /// `const at::TensorOptions skgen_options = ...;` when the expression is
 /// used more than once or is a conditional; else the expression itself.
-static Code optionsLocal(const Code &Expr, size_t Uses, FunctionSpec &F) {
-  if (Uses <= 1 && Expr.Text.find('?') == std::string::npos)
+static Code optionsLocal(const FamilyApi &A, const Code &Expr, size_t Uses,
+                         FunctionSpec &F) {
+  // The stable runtime takes a tensor argument itself.
+  if ((Uses <= 1 || A.T->stable()) && Expr.Text.find('?') == std::string::npos)
     return Expr;
   F.stmt("const at::TensorOptions skgen_options = " + Expr.Text, Expr.Uses);
   return Code("skgen_options");
@@ -254,12 +287,13 @@ static Code optionsLocal(const Code &Expr, size_t Uses, FunctionSpec &F) {
 
 /// A spec named \p Name for \p Sig, called with the keys when \p Call
 /// redispatches.
-static FunctionSpec spec(const std::string &Name, const CppSignature &Sig,
-                         const OutCall *Call) {
+static FunctionSpec spec(const FamilyApi &A, const std::string &Name,
+                         const CppSignature &Sig, const OutCall *Call) {
   FunctionSpec F;
   F.Name = Name;
   F.Sig = Sig;
   F.TakesKeys = Call && !Call->Keys.empty();
+  F.GuardClass = A.T->DeviceGuard;
   return F;
 }
 
@@ -267,15 +301,16 @@ namespace {
 
 std::string metaFunctional(const FamilyApi &A, const std::string &Name,
                            bool Guard, const OutCall *Call, Includes &Inc) {
-  FunctionSpec F = spec(Name, *A.Functional, Call);
+  FunctionSpec F = spec(A, Name, *A.Functional, Call);
   if (Guard)
-    F.DeviceGuard = deviceGuard(*A.Functional, Inc);
+    F.DeviceGuard = deviceGuard(A, *A.Functional, Inc);
   F.lines(metaLocal(A, Inc));
   std::vector<std::string> Outs = A.outNames();
-  Code Options = optionsLocal(inputOptions(A, ""), Outs.size(), F);
+  Code Options = optionsLocal(A, inputOptions(A, ""), Outs.size(), F);
   for (size_t I = 0; I < Outs.size(); ++I)
-    F.stmt("at::Tensor " + Outs[I] + " = ::skgen::allocate(skgen_meta, " +
-               std::to_string(I) + ", " + Options.Text + ")",
+    F.stmt(A.T->Tensor + std::string(" ") + Outs[I] +
+               " = ::skgen::allocate(skgen_meta, " + std::to_string(I) + ", " +
+               Options.Text + ")",
            Options.Uses);
   if (Call) {
     F.lines(Call->Prelude);
@@ -289,9 +324,9 @@ std::string metaFunctional(const FamilyApi &A, const std::string &Name,
 std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
                         const OutCall *Call, Includes &Inc) {
   const std::string &Self = A.Inplace->Params.front().Name;
-  FunctionSpec F = spec(Name, *A.Inplace, Call);
+  FunctionSpec F = spec(A, Name, *A.Inplace, Call);
   if (Guard)
-    F.DeviceGuard = deviceGuard(*A.Inplace, Inc);
+    F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
   F.lines(metaLocal(A, Inc));
   if (Call) {
     // Refuses before anything is written; a temporary when self's dtype
@@ -315,11 +350,11 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
 std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
                     const OutCall *Call, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
-  FunctionSpec F = spec(Name, A.Out, Call);
+  FunctionSpec F = spec(A, Name, A.Out, Call);
   if (Guard)
-    F.DeviceGuard = deviceGuard(*A.MetaSig, Inc, Outs.front());
+    F.DeviceGuard = deviceGuard(A, *A.MetaSig, Inc, Outs.front());
   F.lines(metaLocal(A, Inc));
-  Code Options = optionsLocal(inputOptions(A, Outs.front()), Outs.size(), F);
+  Code Options = optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);
   for (size_t I = 0; I < Outs.size(); ++I) {
     std::set<std::string> Uses = Options.Uses;
     Uses.insert(Outs[I]);
@@ -416,7 +451,7 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
     if (FB.Wrapped[I])
       Wrapped.insert(A.F->Out.Arguments[I].Name);
   OutCall Keys{"", Code(), Redispatch ? "skgen_keys" : "", {}};
-  FunctionSpec F = spec(Name, *Mine, &Keys);
+  FunctionSpec F = spec(A, Name, *Mine, &Keys);
   // Each Scalar as aten passes a Python number to a Tensor overload: a 0-dim
   // CPU tensor marked as a wrapped number, so that type promotion treats it
   // as a Scalar (at::result_type), whatever the device of the other operands.
@@ -466,13 +501,25 @@ OutCall aliasCall(const FamilyApi &A, Includes &Inc) {
   return {"skgen_op.call", typedOutHandle(A, Inc), "", {}};
 }
 
+OutCall aliasByName(const FamilyApi &A, Includes &Inc) {
+  Inc.add(A.T->Runtime);
+  const schema::OperatorName &Op = A.F->Out.Op;
+  OutCall C{"::skgen::call_out<" + std::to_string(A.outNames().size()) + ">",
+            Code(),
+            "",
+            {}};
+  C.Leading = cppStringLiteral(Op.qualifiedName()) + ", " +
+              cppStringLiteral(Op.Overload);
+  return C;
+}
+
 std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
                               bool Guard, const OutCall &Call, Includes &Inc) {
   if (A.hasMeta())
     return metaFunctional(A, Name, Guard, &Call, Inc);
-  FunctionSpec F = spec(Name, *A.Functional, &Call);
+  FunctionSpec F = spec(A, Name, *A.Functional, &Call);
   if (Guard)
-    F.DeviceGuard = deviceGuard(*A.Functional, Inc);
+    F.DeviceGuard = deviceGuard(A, *A.Functional, Inc);
   allocateOutputs(A, F, Inc);
   F.lines(Call.Prelude);
   Code C = Call.call(A.outCallArgs("", Call.Convert));
@@ -486,9 +533,9 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   if (A.hasMeta())
     return metaInplace(A, Name, Guard, &Call, Inc);
   const std::string &Self = A.Inplace->Params.front().Name;
-  FunctionSpec F = spec(Name, *A.Inplace, &Call);
+  FunctionSpec F = spec(A, Name, *A.Inplace, &Call);
   if (Guard)
-    F.DeviceGuard = deviceGuard(*A.Inplace, Inc);
+    F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
   // An in-place op never changes the shape of self, but an out= kernel may
   // resize its output (PyTorch's out= contract): turn a silent reshape of
   // self into an error.
@@ -531,7 +578,7 @@ std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
     TensorUses.insert(P.Name);
   }
   OutCall Keys{"", Code(), "skgen_keys", {}};
-  FunctionSpec F = spec(Name, A.Out, &Keys);
+  FunctionSpec F = spec(A, Name, A.Out, &Keys);
   // A family without derivatives (SKGEN_NOT_DIFFERENTIABLE) accepts inputs
   // that require grad, as aten's eq.out.
   if (!A.F->Derivs.NotDifferentiable) {

@@ -12,6 +12,7 @@
 
 #include "Gen/Api.h"
 #include "Gen/Render.h"
+#include "Gen/Target.h"
 #include "Graph/OpGraph.h"
 
 #include <optional>
@@ -34,13 +35,19 @@ struct Includes {
 /// A family with the C++ signatures of its variants (the api view).
 struct FamilyApi {
   const graph::Family *F = nullptr;
+  /// The C++ API the wrappers are written in.
+  const Target *T = &targetFor(Abi::Libtorch);
   CppSignature Out;
   std::optional<CppSignature> Functional, Inplace;
   /// The meta function's signature (the out signature without outs), when
   /// the family has a meta function.
   std::optional<CppSignature> MetaSig;
 
-  static std::optional<FamilyApi> build(const graph::Family &F);
+  /// With the stable ABI, the wrappers return by value (TORCH_BOX cannot
+  /// box a reference): Out and Inplace return `torch::stable::Tensor`, and
+  /// kernelSignature() gives the out kernel's own `torch::stable::Tensor &`.
+  static std::optional<FamilyApi> build(const graph::Family &F,
+                                        Abi Target = Abi::Libtorch);
 
   bool hasMeta() const { return F->Options.hasMeta(); }
   /// Names of the out arguments (as C++ locals of a functional wrapper).
@@ -74,12 +81,16 @@ struct OutCall {
   /// kernel takes int64_t / at::IntArrayRef for a `SymInt` / `SymInt[]`
   /// argument, which generated code takes symbolically.
   std::vector<std::string> Convert;
+  /// Arguments before the schema's (`"ns::op", "overload"` of a call by
+  /// name).
+  std::string Leading = {};
 
-  /// `Callee(Keys, Args)`.
+  /// `Callee(Keys, Leading, Args)`.
   Code call(const Code &Args) const {
-    return Code(Callee + "(" + (Keys.empty() ? "" : Keys + ", ") + Args.Text +
-                    ")",
-                Args.Uses);
+    std::string Before = Keys.empty() ? "" : Keys + ", ";
+    if (!Leading.empty())
+      Before += Leading + ", ";
+    return Code(Callee + "(" + Before + Args.Text + ")", Args.Uses);
   }
 };
 
@@ -93,6 +104,9 @@ OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc);
 /// The alias-key wrapper before DispatchKeySet plumbing: a second, full
 /// dispatch of the out overload (skgen --alias-dispatch=call).
 OutCall aliasCall(const FamilyApi &A, Includes &Inc);
+/// The stable ABI's: the out overload called by name through the
+/// dispatcher (skgen::call_out, torch_call_dispatcher), a full dispatch.
+OutCall aliasByName(const FamilyApi &A, Includes &Inc);
 
 /// The direct call of kernel \p K, converting `SymInt` / `SymInt[]`
 /// arguments to what it takes (its recorded parameter types).
@@ -103,7 +117,7 @@ CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K);
 /// The device a wrapper runs on (FunctionSpec::DeviceGuard): that of \p
 /// Sig's first argument that carries one; else, given \p FallbackTensor (an
 /// out= tensor), that tensor's device.
-Code deviceGuard(const CppSignature &Sig, Includes &Inc,
+Code deviceGuard(const FamilyApi &A, const CppSignature &Sig, Includes &Inc,
                  const std::string &FallbackTensor = "");
 /// The meta function's call: `<the meta function>(args)`.
 Code metaCall(const FamilyApi &A, Includes &Inc);

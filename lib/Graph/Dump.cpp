@@ -73,7 +73,7 @@ std::string toJSON(const OpGraph &G) {
     }
     J["kernels"] = Kernels;
     json Regs = json::array();
-    for (const Registration &R : registrations(F, G.AliasKey)) {
+    for (const Registration &R : registrations(F, G.AliasKey, G.Abi)) {
       json JR{{"kind", registrationKindName(R.K)}, {"op", R.Op.str()}};
       if (!R.Key.empty())
         JR["key"] = R.Key;

@@ -12,6 +12,7 @@
 #include "Facts/SignatureCheck.h"
 #include "Graph/Fallback.h"
 #include "Graph/Merge.h"
+#include "Graph/StableAbi.h"
 #include "Schema/CppTypes.h"
 #include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
@@ -42,26 +43,9 @@ const Family *OpGraph::findFamily(const OperatorName &Out) const {
   return nullptr;
 }
 
-namespace {
+using schema::locInSchema;
 
-/// Where byte \p Offset of a schema string is in the source, given where its
-/// first character is. Exact for a single string literal; for schemas split
-/// over several concatenated literals the column is an approximation on the
-/// first line.
-SourceLoc locInSchema(const SourceLoc &Start, const std::string &Text,
-                      size_t Offset) {
-  if (!Start.valid())
-    return Start;
-  auto [Line, Col] = schema::lineAndColumn(Text, std::min(Offset, Text.size()));
-  SourceLoc L = Start;
-  if (Line == 1) {
-    L.Column = Start.Column + Col - 1;
-  } else {
-    L.Line = Start.Line + Line - 1;
-    L.Column = Col;
-  }
-  return L;
-}
+namespace {
 
 bool diagLess(const Diagnostic &A, const Diagnostic &B) {
   return std::tie(A.Loc, A.Message, A.Severity) <
@@ -90,6 +74,7 @@ public:
 
   OpGraph run() {
     G.AliasKey = Opts.AliasKey;
+    G.Abi = Opts.Abi;
     collect();
     for (const KernelFact &K : All)
       if (K.AnnotationKind == KernelFact::Kind::Structured)
@@ -403,6 +388,19 @@ private:
         Ok = false;
       }
     }
+    if (Ok && Opts.Abi == Abi::Stable) {
+      std::vector<Diagnostic> Gaps = stableAbiGaps(F, K);
+      if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi))
+        Gaps.push_back(std::move(*D));
+      for (Diagnostic &D : Gaps)
+        report(std::move(D));
+      Ok = Gaps.empty();
+    } else if (Ok) {
+      if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi)) {
+        report(std::move(*D));
+        Ok = false;
+      }
+    }
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;
     F.DeclCppName = K.CppName;
@@ -531,6 +529,14 @@ private:
                      F.SchemaLoc, Diags);
       for (Diagnostic &D : Diags)
         report(std::move(D));
+    }
+    if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi)) {
+      report(std::move(*D));
+      return;
+    }
+    if (Functional && Opts.Abi == Abi::Stable) {
+      report(functionalKernelGap(K));
+      return;
     }
     // Per-kernel code in another file calls the family's meta function
     // through a redeclaration, which needs external linkage.

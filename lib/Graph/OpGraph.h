@@ -7,6 +7,7 @@
 #ifndef SKGEN_GRAPH_OPGRAPH_H
 #define SKGEN_GRAPH_OPGRAPH_H
 
+#include "Basic/Abi.h"
 #include "Basic/DispatchKeys.h"
 #include "Facts/Derivatives.h"
 #include "Facts/Facts.h"
@@ -86,6 +87,8 @@ struct OpGraph {
   std::vector<Diagnostic> Diagnostics;
   /// The alias key the defaults are registered under (from LinkOptions).
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
+  /// The ABI the generated code targets (from LinkOptions).
+  skgen::Abi Abi = skgen::Abi::Libtorch;
   bool hasErrors() const;
   /// The family whose out operator is \p Out, or nullptr.
   const Family *findFamily(const schema::OperatorName &Out) const;
@@ -156,13 +159,18 @@ const char *registrationKindName(Registration::Kind K);
 /// kernels (meta function, no Meta kernel, not opted out, not external), then
 /// the alias-key wrappers (through the out overload, or through the
 /// functional one when no kernel is an out kernel) and the Autograd entries
-/// (unless external).
+/// (unless external; none with the stable ABI, which cannot register
+/// Autograd kernels).
 std::vector<Registration> registrations(const Family &F,
-                                        const std::string &AliasKey);
+                                        const std::string &AliasKey,
+                                        Abi Target = Abi::Libtorch);
 
 struct LinkOptions {
   /// Name of the alias key the generated defaults register under.
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
+  /// The ABI the generated code targets (--abi): with the stable ABI,
+  /// what it cannot express is an error at the annotation (StableAbi.h).
+  skgen::Abi Abi = skgen::Abi::Libtorch;
   /// --output, as diagnostics name it ("" for none): every registration
   /// goes into that one file.
   std::string OutputFile;

@@ -90,8 +90,8 @@ bool generatesMetaKernels(const Family &F) {
   return true;
 }
 
-std::vector<Registration> registrations(const Family &F,
-                                        const std::string &AliasKey) {
+std::vector<Registration>
+registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   using K = Registration::Kind;
   std::vector<Registration> R;
   const FunctionSchema *Fn =
@@ -142,8 +142,10 @@ std::vector<Registration> registrations(const Family &F,
     Add(K::AliasInplace, AliasKey, In, nullptr);
   }
   // autogradNotImplementedFallback() exists since PyTorch 1.10; the
-  // DefaultBackend alias key means an older PyTorch, which has none.
-  if (!F.Options.External && AliasKey != keys::DefaultBackend) {
+  // DefaultBackend alias key means an older PyTorch, which has none. The
+  // stable ABI has no autograd API: PyTorch's autograd fallback serves.
+  if (!F.Options.External && AliasKey != keys::DefaultBackend &&
+      Target != Abi::Stable) {
     const bool Formulas = F.hasAutogradKernels();
     Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
         keys::Autograd, Fn, nullptr);

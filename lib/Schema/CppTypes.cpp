@@ -118,6 +118,144 @@ std::optional<CppType> mapType(const Type &T, std::string &Why) {
   return std::nullopt;
 }
 
+/// void, the one return, or a std::tuple of the returns.
+CppType tupleOf(const std::vector<std::string> &Spellings,
+                const std::vector<std::string> &Canonicals) {
+  if (Spellings.empty())
+    return value("void", "void");
+  if (Spellings.size() == 1) {
+    const std::string &Sp = Spellings.front();
+    bool Ref = Sp.back() == '&';
+    if (Ref)
+      return CppType{Sp, Sp.substr(0, Sp.size() - 2), false, true, {}, {}};
+    return value(Sp, Canonicals.front());
+  }
+  std::string Sp = "::std::tuple<", Ca = "std::tuple<";
+  for (size_t I = 0; I < Spellings.size(); ++I) {
+    Sp += (I ? ", " : "") + Spellings[I];
+    Ca += (I ? ", " : "") + Canonicals[I];
+  }
+  return value(Sp + ">", Ca + ">");
+}
+
+// The stable ABI (torch/csrc/stable, torch/headeronly): what TORCH_BOX can
+// unbox (torch::stable::detail::to<T>). Canonicals as Clang prints them with
+// PyTorch 2.13's headers (headeronly types live in namespace c10).
+const ValueType StableByValue[] = {
+    {"int", "int64_t", "long"},
+    {"float", "double", "double"},
+    {"bool", "bool", "bool"},
+    {"str", "std::string_view",
+     "std::basic_string_view<char, std::char_traits<char>>"},
+    {"ScalarType", "torch::headeronly::ScalarType", "c10::ScalarType"},
+    {"Layout", "torch::headeronly::Layout", "c10::Layout"},
+    {"Device", "torch::stable::Device", "torch::stable::Device"},
+    {"MemoryFormat", "torch::headeronly::MemoryFormat", "c10::MemoryFormat"},
+};
+
+const ValueType *findStableValueType(const Type &T) {
+  if (T.K != Type::Kind::Named)
+    return nullptr;
+  for (const ValueType &V : StableByValue)
+    if (T.Name == V.Schema)
+      return &V;
+  return nullptr;
+}
+
+/// Why a schema type has no stable-ABI form, and what to write instead.
+std::string noStableForm(const Type &T) {
+  const Type &E = T.isOptional() || T.isList() ? T.Elements.front() : T;
+  const Type &B = E.unwrapOptional();
+  if (B.isNamed("Scalar"))
+    return "'" + T.str() +
+           "' has no stable-ABI form (the stable ABI cannot box at::Scalar); "
+           "take a 'float' or an 'int'";
+  if (B.isNamed("SymInt"))
+    return "'" + T.str() +
+           "' has no stable-ABI form (no SymInt in the stable ABI); take "
+           "'int' / 'int[]' (concrete sizes: no dynamic shapes under "
+           "torch.compile)";
+  return "'" + T.str() + "' has no stable-ABI form (TORCH_BOX cannot unbox it)";
+}
+
+const char StableTensor[] = "torch::stable::Tensor";
+const char StableIntList[] = "torch::headeronly::IntHeaderOnlyArrayRef";
+const char StableIntListCanonical[] = "c10::HeaderOnlyArrayRef<long>";
+// Where later headers may put it.
+const char StableIntListAlso[] = "torch::headeronly::HeaderOnlyArrayRef<long>";
+
+std::optional<CppType> mapStableType(const Type &T, std::string &Why) {
+  if (T.isTensor()) {
+    if (T.Alias && T.Alias->IsWrite)
+      return mutRef(StableTensor, StableTensor);
+    return constRef(StableTensor, StableTensor);
+  }
+  if (const ValueType *V = findStableValueType(T))
+    return value(V->Spelling, V->Canonical);
+  if (T.isOptional()) {
+    const Type &E = T.Elements.front();
+    if (E.isTensor())
+      return constRef(std::string("std::optional<") + StableTensor + ">",
+                      std::string("std::optional<") + StableTensor + ">");
+    if (const ValueType *V = findStableValueType(E))
+      return value(std::string("std::optional<") + V->Spelling + ">",
+                   std::string("std::optional<") + V->Canonical + ">");
+    if (E.isList() && E.Elements.front().isNamed("int")) {
+      CppType C =
+          value(std::string("std::optional<") + StableIntList + ">",
+                std::string("std::optional<") + StableIntListCanonical + ">");
+      C.AlsoAccepted.push_back(std::string("std::optional<") +
+                               StableIntListAlso + ">");
+      return C;
+    }
+  }
+  if (T.isList()) {
+    const Type &E = T.Elements.front();
+    if (E.isNamed("int")) {
+      CppType C = value(StableIntList, StableIntListCanonical);
+      C.AlsoAccepted.push_back(StableIntListAlso);
+      return C;
+    }
+    if (E.isNamed("float"))
+      return value("torch::headeronly::HeaderOnlyArrayRef<double>",
+                   "c10::HeaderOnlyArrayRef<double>");
+    if (E.isTensor()) {
+      // Clang prints the canonical type with its allocator.
+      CppType C = constRef(std::string("std::vector<") + StableTensor + ">",
+                           std::string("std::vector<") + StableTensor +
+                               ", std::allocator<" + StableTensor + ">>");
+      C.AlsoAccepted.push_back(std::string("std::vector<") + StableTensor +
+                               ">");
+      return C;
+    }
+  }
+  Why = noStableForm(T);
+  return std::nullopt;
+}
+
+std::optional<CppType> stableReturnType(const FunctionSchema &S,
+                                        std::string &Why) {
+  std::vector<std::string> Spellings, Canonicals;
+  for (const Return &R : S.Returns) {
+    const Type &T = R.Ty;
+    if (T.isTensor()) {
+      bool Ref = T.Alias && T.Alias->IsWrite;
+      Spellings.push_back(std::string(StableTensor) + (Ref ? " &" : ""));
+      Canonicals.push_back(Spellings.back());
+    } else if (T.isList() && T.Elements.front().isTensor()) {
+      Spellings.push_back(std::string("::std::vector<") + StableTensor + ">");
+      Canonicals.push_back(std::string("std::vector<") + StableTensor +
+                           ", std::allocator<" + StableTensor + ">>");
+    } else if (const ValueType *V = findStableValueType(T)) {
+      Spellings.push_back(V->Spelling);
+      Canonicals.push_back(V->Canonical);
+    } else {
+      Why = "return type " + noStableForm(T);
+      return std::nullopt;
+    }
+  }
+  return tupleOf(Spellings, Canonicals);
+}
 } // namespace
 
 std::optional<std::string> savedCppType(const Type &T) {
@@ -175,12 +313,15 @@ CppType::symbolicCanonicals(const std::string &SymIntCanonical) const {
   return {SymIntCanonical, "c10::SymInt"};
 }
 
-std::optional<CppType> argumentCppType(const Argument &A, std::string &Why) {
-  return mapType(A.Ty, Why);
+std::optional<CppType> argumentCppType(const Argument &A, std::string &Why,
+                                       Abi Target) {
+  return Target == Abi::Stable ? mapStableType(A.Ty, Why) : mapType(A.Ty, Why);
 }
 
-std::optional<CppType> returnCppType(const FunctionSchema &S,
-                                     std::string &Why) {
+std::optional<CppType> returnCppType(const FunctionSchema &S, std::string &Why,
+                                     Abi Target) {
+  if (Target == Abi::Stable)
+    return stableReturnType(S, Why);
   std::vector<std::string> Spellings, Canonicals;
   for (const Return &R : S.Returns) {
     const Type &T = R.Ty;
@@ -202,28 +343,14 @@ std::optional<CppType> returnCppType(const FunctionSchema &S,
       return std::nullopt;
     }
   }
-  if (Spellings.empty())
-    return value("void", "void");
-  if (Spellings.size() == 1) {
-    const std::string &Sp = Spellings.front();
-    bool Ref = Sp.back() == '&';
-    if (Ref)
-      return CppType{Sp, Sp.substr(0, Sp.size() - 2), false, true, {}, {}};
-    return value(Sp, Canonicals.front());
-  }
-  std::string Sp = "::std::tuple<", Ca = "std::tuple<";
-  for (size_t I = 0; I < Spellings.size(); ++I) {
-    Sp += (I ? ", " : "") + Spellings[I];
-    Ca += (I ? ", " : "") + Canonicals[I];
-  }
-  return value(Sp + ">", Ca + ">");
+  return tupleOf(Spellings, Canonicals);
 }
 
-std::optional<std::vector<CppType>> parameterCppTypes(const FunctionSchema &S,
-                                                      std::string &Why) {
+std::optional<std::vector<CppType>>
+parameterCppTypes(const FunctionSchema &S, std::string &Why, Abi Target) {
   std::vector<CppType> Out;
   for (const Argument &A : S.Arguments) {
-    auto T = argumentCppType(A, Why);
+    auto T = argumentCppType(A, Why, Target);
     if (!T) {
       Why = "argument '" + A.Name + "': " + Why;
       return std::nullopt;

@@ -10,6 +10,7 @@
 #ifndef SKGEN_SCHEMA_CPPTYPES_H
 #define SKGEN_SCHEMA_CPPTYPES_H
 
+#include "Basic/Abi.h"
 #include "Schema/Schema.h"
 
 #include <optional>
@@ -53,13 +54,17 @@ struct CppType {
   }
 };
 
-/// The dispatcher C++ type of an argument, or nullopt (with \p Why) if the
-/// schema type has no supported C++ mapping.
-std::optional<CppType> argumentCppType(const Argument &A, std::string &Why);
+/// The dispatcher C++ type of an argument under \p Target (libtorch's
+/// at::Tensor, ... or the stable ABI's torch::stable::Tensor, ...), or
+/// nullopt (with \p Why) if the schema type has no supported C++ mapping
+/// there.
+std::optional<CppType> argumentCppType(const Argument &A, std::string &Why,
+                                       Abi Target = Abi::Libtorch);
 
 /// The C++ return type of a kernel with schema \p S: void, one type, or a
 /// std::tuple. Out= and in-place kernels return references to their outputs.
-std::optional<CppType> returnCppType(const FunctionSchema &S, std::string &Why);
+std::optional<CppType> returnCppType(const FunctionSchema &S, std::string &Why,
+                                     Abi Target = Abi::Libtorch);
 
 /// The owning C++ type an autograd node saves an argument of type \p T as
 /// (`std::vector<int64_t>` for `int[]`), which its derivative formulas see;
@@ -71,8 +76,9 @@ std::optional<std::string> savedCppType(const Type &T);
 bool isSymbolic(const Type &T);
 
 /// The full list of parameter types for \p S, in schema order.
-std::optional<std::vector<CppType>> parameterCppTypes(const FunctionSchema &S,
-                                                      std::string &Why);
+std::optional<std::vector<CppType>>
+parameterCppTypes(const FunctionSchema &S, std::string &Why,
+                  Abi Target = Abi::Libtorch);
 
 /// C++ identifier-safe spelling of an operator, for wrapper names:
 /// `myops::add.Scalar_out` -> `add_Scalar_out`.

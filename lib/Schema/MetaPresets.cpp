@@ -300,7 +300,7 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
 std::string
 metaPresetCall(const MetaPreset &P, const std::vector<std::string> &Bound,
                const std::function<std::string(const std::string &)> &CppName,
-               const OperatorName &Op) {
+               const OperatorName &Op, const std::string &None) {
   std::string Args;
   auto Add = [&](const std::string &S) {
     Args += (Args.empty() ? "" : ", ") + S;
@@ -322,7 +322,7 @@ metaPresetCall(const MetaPreset &P, const std::vector<std::string> &Bound,
       Add("false");
       break;
     default:
-      Add("c10::nullopt");
+      Add(None);
       break;
     }
   }

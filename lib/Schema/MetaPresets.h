@@ -77,11 +77,14 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
 /// `::skgen::preset::binary(self, other)`. \p CppName maps a bound schema
 /// argument name to the C++ expression passed for it (its keyword-safe
 /// name, converted for a `SymInt` argument); \p Op is the family's out
-/// operator (presets that word errors as aten name it: `"max()"`).
+/// operator (presets that word errors as aten name it: `"max()"`); \p None
+/// is passed for an unbound optional role (`std::nullopt` on the stable
+/// ABI).
 std::string
 metaPresetCall(const MetaPreset &P, const std::vector<std::string> &Bound,
                const std::function<std::string(const std::string &)> &CppName,
-               const OperatorName &Op);
+               const OperatorName &Op,
+               const std::string &None = "c10::nullopt");
 
 } // namespace schema
 } // namespace skgen

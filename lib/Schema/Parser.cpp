@@ -797,5 +797,20 @@ std::pair<unsigned, unsigned> lineAndColumn(std::string_view Text,
   return {Line, Col};
 }
 
+SourceLoc locInSchema(const SourceLoc &Start, const std::string &Text,
+                      size_t Offset) {
+  if (!Start.valid())
+    return Start;
+  auto [Line, Col] = lineAndColumn(Text, std::min(Offset, Text.size()));
+  SourceLoc L = Start;
+  if (Line == 1) {
+    L.Column = Start.Column + Col - 1;
+  } else {
+    L.Line = Start.Line + Line - 1;
+    L.Column = Col;
+  }
+  return L;
+}
+
 } // namespace schema
 } // namespace skgen

@@ -2,6 +2,7 @@
 #ifndef SKGEN_SCHEMA_PARSER_H
 #define SKGEN_SCHEMA_PARSER_H
 
+#include "Basic/Diagnostic.h"
 #include "Schema/Schema.h"
 
 #include <cstddef>
@@ -38,6 +39,13 @@ bool isIdentifier(std::string_view S);
 /// 1-based line and column of \p Offset within \p Text.
 std::pair<unsigned, unsigned> lineAndColumn(std::string_view Text,
                                             size_t Offset);
+
+/// Where byte \p Offset of a schema string is in the source, given where its
+/// first character is (\p Start). Exact for a single string literal; for
+/// schemas split over several concatenated literals the column is an
+/// approximation on the first line.
+SourceLoc locInSchema(const SourceLoc &Start, const std::string &Text,
+                      size_t Offset);
 
 } // namespace schema
 } // namespace skgen

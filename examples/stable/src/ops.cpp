@@ -1,0 +1,791 @@
+// The example op library (namespace stableops) on PyTorch's stable ABI: one
+// binary for every torch from 2.13 on (docs/stable-abi.md).
+//
+// The same annotations as examples/src, with kernels and meta functions in
+// torch::stable terms, and skgen run with `Abi: stable` (.skgen.yaml): the
+// generated block at the end of this file uses only torch/csrc/stable and
+// torch/headeronly, and the library is compiled with -DTORCH_STABLE_ONLY.
+// Only the out= kernels and one meta function (lerp) are written by hand;
+// the kernels call aten's out= operators by name through the dispatcher
+// (skgen::call_out), as a stable-ABI kernel that does not compute by hand
+// does.
+#include <torch/csrc/stable/library.h>
+#include <torch/csrc/stable/ops.h>
+#include <torch/csrc/stable/tensor.h>
+
+#include <skgen/annotations.h>
+#include <skgen/stable/structured.h>
+
+namespace stable_example {
+
+using torch::stable::Tensor;
+
+// A unary op: out = self * self, same dtype as self.
+SKGEN_STRUCTURED("stableops::square.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary)
+Tensor &square_out_cpu(const Tensor &self, Tensor &out) {
+  skgen::call_out<1>("aten::mul", "out", self, self, out);
+  return out;
+}
+
+// Broadcasting and type promotion (the `binary` preset), with aten's
+// overload names mul.Tensor / mul_.Tensor.
+SKGEN_STRUCTURED("stableops::mul.out(Tensor self, Tensor other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("Tensor")
+SKGEN_INPLACE_NAME("Tensor")
+SKGEN_META_PRESET(binary)
+Tensor &mul_out_cpu(const Tensor &self, const Tensor &other, Tensor &out) {
+  skgen::call_out<1>("aten::mul", "out", self, other, out);
+  return out;
+}
+
+// A comparison: broadcast shape, bool result (any out= dtype is accepted).
+SKGEN_STRUCTURED("stableops::lt.Tensor_out(Tensor self, Tensor other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(comparison)
+Tensor &lt_out_cpu(const Tensor &self, const Tensor &other, Tensor &out) {
+  skgen::call_out<1>("aten::lt", "Tensor_out", self, other, out);
+  return out;
+}
+
+// A reduction with aten's dtype rules (int/bool -> int64 unless dtype=).
+SKGEN_STRUCTURED("stableops::sum.dim_out(Tensor self, int[1] dim, bool "
+                 "keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) "
+                 "-> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(reduction)
+Tensor &sum_out_cpu(const Tensor &self,
+                    torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim,
+                    std::optional<torch::headeronly::ScalarType> dtype,
+                    Tensor &out) {
+  // aten's dim is `int[1]?`: boxed as an optional.
+  std::optional<torch::headeronly::IntHeaderOnlyArrayRef> dims(dim);
+  skgen::call_out<1>("aten::sum", "IntList_out", self, dims, keepdim, dtype,
+                     out);
+  return out;
+}
+
+// Two outputs: values (self's dtype) and int64 indices along one dim.
+SKGEN_STRUCTURED("stableops::max.dim_max(Tensor self, int dim, bool "
+                 "keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) "
+                 "-> (Tensor(a!) values, Tensor(b!) indices)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("dim")
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(index_reduction)
+std::tuple<Tensor &, Tensor &> max_out_cpu(const Tensor &self, int64_t dim,
+                                           bool keepdim, Tensor &max,
+                                           Tensor &max_values) {
+  skgen::call_out<2>("aten::max", "dim_max", self, dim, keepdim, max,
+                     max_values);
+  return {max, max_values};
+}
+
+// The library's own meta function: the broadcast shape, and self's dtype,
+// which end must share (aten's lerp rule and wording).
+skgen::Meta lerp_meta(const Tensor &self, const Tensor &end, double weight) {
+  (void)weight;
+  // SKGEN_STABLE_CHECK: aten's message as it is (STD_TORCH_CHECK prefixes
+  // the function, file and line).
+  SKGEN_STABLE_CHECK(self.scalar_type() == end.scalar_type(), "expected dtype ",
+                     skgen::detail::type_meta_name(self.scalar_type()),
+                     " for `end` but got dtype ",
+                     skgen::detail::type_meta_name(end.scalar_type()));
+  return skgen::TensorMeta(skgen::broadcast(self, end), self.scalar_type());
+}
+
+// out = self + weight * (end - self).
+SKGEN_STRUCTURED("stableops::lerp.out(Tensor self, Tensor end, float weight, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(lerp_meta)
+Tensor &lerp_out_cpu(const Tensor &self, const Tensor &end, double weight,
+                     Tensor &out) {
+  // The stable ABI cannot pass a Scalar to aten::lerp.Scalar_out: the
+  // weight goes as a 0-dim tensor of self's dtype (lerp.Tensor_out).
+  Tensor w = torch::stable::full({}, weight, self.scalar_type(), std::nullopt,
+                                 self.device());
+  skgen::call_out<1>("aten::lerp", "Tensor_out", self, end, w, out);
+  return out;
+}
+
+} // namespace stable_example
+
+// @generated by skgen: begin (do not edit; checksum c7ff3ef0a7b5838b)
+// skgen 0.1.0 --abi=stable
+// Generated by skgen from the SKGEN_* annotations in this file.
+#include <skgen/stable/structured.h>
+#include <torch/csrc/stable/library.h>
+#include <tuple>
+
+// stableops::lerp.out
+// Schemas: defined with their tags by stableops_defs.py (PythonDefs)
+
+// CPU kernel: stable_example::lerp_out_cpu
+namespace {
+
+torch::stable::Tensor
+wrapper_CPU_stableops_lerp_out(const torch::stable::Tensor &self,
+                               const torch::stable::Tensor &end, double weight,
+                               torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  ::skgen::Output skgen_out(out, skgen_meta, 0,
+                            ::skgen::check_out(skgen_meta, 0, out, self));
+  ::stable_example::lerp_out_cpu(self, end, weight, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_lerp(const torch::stable::Tensor &self,
+                           const torch::stable::Tensor &end, double weight) {
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::stable_example::lerp_out_cpu(self, end, weight, out);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_5lerp_(torch::stable::Tensor &self,
+                             const torch::stable::Tensor &end, double weight) {
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::stable_example::lerp_out_cpu(self, end, weight, skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CPU, m) {
+  m.impl("lerp.out", TORCH_BOX(&wrapper_CPU_stableops_lerp_out));
+  m.impl("lerp", TORCH_BOX(&wrapper_CPU_stableops_lerp));
+  m.impl("lerp_", TORCH_BOX(&wrapper_CPU_stableops_5lerp_));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+torch::stable::Tensor
+wrapper_Meta_stableops_lerp_out(const torch::stable::Tensor &self,
+                                const torch::stable::Tensor &end, double weight,
+                                torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  ::skgen::check_out(skgen_meta, 0, out, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_lerp(const torch::stable::Tensor &self,
+                            const torch::stable::Tensor &end, double weight) {
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_5lerp_(torch::stable::Tensor &self,
+                              const torch::stable::Tensor &end, double weight) {
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  ::skgen::check_inplace(skgen_meta, self);
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, Meta, m) {
+  m.impl("lerp.out", TORCH_BOX(&wrapper_Meta_stableops_lerp_out));
+  m.impl("lerp", TORCH_BOX(&wrapper_Meta_stableops_lerp));
+  m.impl("lerp_", TORCH_BOX(&wrapper_Meta_stableops_5lerp_));
+}
+
+// CompositeExplicitAutograd: every other backend, through stableops::lerp.out
+namespace {
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_lerp(
+    const torch::stable::Tensor &self, const torch::stable::Tensor &end,
+    double weight) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::skgen::call_out<1>("stableops::lerp", "out", self, end, weight, out);
+  return out;
+}
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_5lerp_(
+    torch::stable::Tensor &self, const torch::stable::Tensor &end,
+    double weight) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta =
+      ::stable_example::lerp_meta(self, end, weight);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen::call_out<1>("stableops::lerp", "out", self, end, weight,
+                       skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CompositeExplicitAutograd, m) {
+  m.impl("lerp", TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_lerp));
+  m.impl("lerp_",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_5lerp_));
+}
+
+// stableops::lt.Tensor_out
+// Schemas: defined with their tags by stableops_defs.py (PythonDefs)
+
+// CPU kernel: stable_example::lt_out_cpu
+namespace {
+
+torch::stable::Tensor
+wrapper_CPU_stableops_lt_10Tensor_out(const torch::stable::Tensor &self,
+                                      const torch::stable::Tensor &other,
+                                      torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  ::skgen::Output skgen_out(out, skgen_meta, 0,
+                            ::skgen::check_out(skgen_meta, 0, out, self));
+  ::stable_example::lt_out_cpu(self, other, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_lt_Tensor(const torch::stable::Tensor &self,
+                                const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::stable_example::lt_out_cpu(self, other, out);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_3lt_Tensor(torch::stable::Tensor &self,
+                                 const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::stable_example::lt_out_cpu(self, other, skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CPU, m) {
+  m.impl("lt.Tensor_out", TORCH_BOX(&wrapper_CPU_stableops_lt_10Tensor_out));
+  m.impl("lt.Tensor", TORCH_BOX(&wrapper_CPU_stableops_lt_Tensor));
+  m.impl("lt_.Tensor", TORCH_BOX(&wrapper_CPU_stableops_3lt_Tensor));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+torch::stable::Tensor
+wrapper_Meta_stableops_lt_10Tensor_out(const torch::stable::Tensor &self,
+                                       const torch::stable::Tensor &other,
+                                       torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  ::skgen::check_out(skgen_meta, 0, out, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_lt_Tensor(const torch::stable::Tensor &self,
+                                 const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_3lt_Tensor(torch::stable::Tensor &self,
+                                  const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  ::skgen::check_inplace(skgen_meta, self);
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, Meta, m) {
+  m.impl("lt.Tensor_out", TORCH_BOX(&wrapper_Meta_stableops_lt_10Tensor_out));
+  m.impl("lt.Tensor", TORCH_BOX(&wrapper_Meta_stableops_lt_Tensor));
+  m.impl("lt_.Tensor", TORCH_BOX(&wrapper_Meta_stableops_3lt_Tensor));
+}
+
+// CompositeExplicitAutograd: every other backend, through
+// stableops::lt.Tensor_out
+namespace {
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_lt_Tensor(
+    const torch::stable::Tensor &self, const torch::stable::Tensor &other) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::skgen::call_out<1>("stableops::lt", "Tensor_out", self, other, out);
+  return out;
+}
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_3lt_Tensor(
+    torch::stable::Tensor &self, const torch::stable::Tensor &other) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta = ::skgen::preset::comparison(self, other);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen::call_out<1>("stableops::lt", "Tensor_out", self, other,
+                       skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CompositeExplicitAutograd, m) {
+  m.impl("lt.Tensor",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_lt_Tensor));
+  m.impl("lt_.Tensor",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_3lt_Tensor));
+}
+
+// stableops::max.dim_max
+// Schemas: defined with their tags by stableops_defs.py (PythonDefs)
+
+// CPU kernel: stable_example::max_out_cpu
+namespace {
+
+::std::tuple<torch::stable::Tensor, torch::stable::Tensor>
+wrapper_CPU_stableops_max_7dim_max(const torch::stable::Tensor &self,
+                                   int64_t dim, bool keepdim,
+                                   torch::stable::Tensor &max,
+                                   torch::stable::Tensor &max_values) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::index_reduction(self, dim, keepdim, "max()");
+  ::skgen::Output skgen_max(max, skgen_meta, 0,
+                            ::skgen::check_out(skgen_meta, 0, max, self));
+  ::skgen::Output skgen_max_values(
+      max_values, skgen_meta, 1,
+      ::skgen::check_out(skgen_meta, 1, max_values, self));
+  ::stable_example::max_out_cpu(self, dim, keepdim, skgen_max.tensor(),
+                                skgen_max_values.tensor());
+  skgen_max.finish();
+  skgen_max_values.finish();
+  return ::std::tuple<torch::stable::Tensor, torch::stable::Tensor>(max,
+                                                                    max_values);
+}
+
+::std::tuple<torch::stable::Tensor, torch::stable::Tensor>
+wrapper_CPU_stableops_max_dim(const torch::stable::Tensor &self, int64_t dim,
+                              bool keepdim) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::index_reduction(self, dim, keepdim, "max()");
+  torch::stable::Tensor max = ::skgen::allocate(skgen_meta, 0, self);
+  torch::stable::Tensor max_values = ::skgen::allocate(skgen_meta, 1, self);
+  ::stable_example::max_out_cpu(self, dim, keepdim, max, max_values);
+  return ::std::make_tuple(max, max_values);
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CPU, m) {
+  m.impl("max.dim_max", TORCH_BOX(&wrapper_CPU_stableops_max_7dim_max));
+  m.impl("max.dim", TORCH_BOX(&wrapper_CPU_stableops_max_dim));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+::std::tuple<torch::stable::Tensor, torch::stable::Tensor>
+wrapper_Meta_stableops_max_7dim_max(const torch::stable::Tensor &self,
+                                    int64_t dim, bool keepdim,
+                                    torch::stable::Tensor &max,
+                                    torch::stable::Tensor &max_values) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::index_reduction(self, dim, keepdim, "max()");
+  ::skgen::check_out(skgen_meta, 0, max, self);
+  ::skgen::check_out(skgen_meta, 1, max_values, self);
+  return ::std::tuple<torch::stable::Tensor, torch::stable::Tensor>(max,
+                                                                    max_values);
+}
+
+::std::tuple<torch::stable::Tensor, torch::stable::Tensor>
+wrapper_Meta_stableops_max_dim(const torch::stable::Tensor &self, int64_t dim,
+                               bool keepdim) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::index_reduction(self, dim, keepdim, "max()");
+  torch::stable::Tensor max = ::skgen::allocate(skgen_meta, 0, self);
+  torch::stable::Tensor max_values = ::skgen::allocate(skgen_meta, 1, self);
+  return ::std::make_tuple(max, max_values);
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, Meta, m) {
+  m.impl("max.dim_max", TORCH_BOX(&wrapper_Meta_stableops_max_7dim_max));
+  m.impl("max.dim", TORCH_BOX(&wrapper_Meta_stableops_max_dim));
+}
+
+// CompositeExplicitAutograd: every other backend, through
+// stableops::max.dim_max
+namespace {
+
+::std::tuple<torch::stable::Tensor, torch::stable::Tensor>
+wrapper_CompositeExplicitAutograd_stableops_max_dim(
+    const torch::stable::Tensor &self, int64_t dim, bool keepdim) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::index_reduction(self, dim, keepdim, "max()");
+  torch::stable::Tensor max = ::skgen::allocate(skgen_meta, 0, self);
+  torch::stable::Tensor max_values = ::skgen::allocate(skgen_meta, 1, self);
+  ::skgen::call_out<2>("stableops::max", "dim_max", self, dim, keepdim, max,
+                       max_values);
+  return ::std::make_tuple(max, max_values);
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CompositeExplicitAutograd, m) {
+  m.impl("max.dim",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_max_dim));
+}
+
+// stableops::mul.out
+// Schemas: defined with their tags by stableops_defs.py (PythonDefs)
+
+// CPU kernel: stable_example::mul_out_cpu
+namespace {
+
+torch::stable::Tensor
+wrapper_CPU_stableops_mul_out(const torch::stable::Tensor &self,
+                              const torch::stable::Tensor &other,
+                              torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  ::skgen::Output skgen_out(out, skgen_meta, 0,
+                            ::skgen::check_out(skgen_meta, 0, out, self));
+  ::stable_example::mul_out_cpu(self, other, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_mul_Tensor(const torch::stable::Tensor &self,
+                                 const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::stable_example::mul_out_cpu(self, other, out);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_4mul_Tensor(torch::stable::Tensor &self,
+                                  const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::stable_example::mul_out_cpu(self, other, skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CPU, m) {
+  m.impl("mul.out", TORCH_BOX(&wrapper_CPU_stableops_mul_out));
+  m.impl("mul.Tensor", TORCH_BOX(&wrapper_CPU_stableops_mul_Tensor));
+  m.impl("mul_.Tensor", TORCH_BOX(&wrapper_CPU_stableops_4mul_Tensor));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+torch::stable::Tensor
+wrapper_Meta_stableops_mul_out(const torch::stable::Tensor &self,
+                               const torch::stable::Tensor &other,
+                               torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  ::skgen::check_out(skgen_meta, 0, out, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_mul_Tensor(const torch::stable::Tensor &self,
+                                  const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_4mul_Tensor(torch::stable::Tensor &self,
+                                   const torch::stable::Tensor &other) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  ::skgen::check_inplace(skgen_meta, self);
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, Meta, m) {
+  m.impl("mul.out", TORCH_BOX(&wrapper_Meta_stableops_mul_out));
+  m.impl("mul.Tensor", TORCH_BOX(&wrapper_Meta_stableops_mul_Tensor));
+  m.impl("mul_.Tensor", TORCH_BOX(&wrapper_Meta_stableops_4mul_Tensor));
+}
+
+// CompositeExplicitAutograd: every other backend, through stableops::mul.out
+namespace {
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_mul_Tensor(
+    const torch::stable::Tensor &self, const torch::stable::Tensor &other) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::skgen::call_out<1>("stableops::mul", "out", self, other, out);
+  return out;
+}
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_4mul_Tensor(
+    torch::stable::Tensor &self, const torch::stable::Tensor &other) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::binary(self, other, std::nullopt);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen::call_out<1>("stableops::mul", "out", self, other,
+                       skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CompositeExplicitAutograd, m) {
+  m.impl("mul.Tensor",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_mul_Tensor));
+  m.impl("mul_.Tensor",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_4mul_Tensor));
+}
+
+// stableops::square.out
+// Schemas: defined with their tags by stableops_defs.py (PythonDefs)
+
+// CPU kernel: stable_example::square_out_cpu
+namespace {
+
+torch::stable::Tensor
+wrapper_CPU_stableops_square_out(const torch::stable::Tensor &self,
+                                 torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::Output skgen_out(out, skgen_meta, 0,
+                            ::skgen::check_out(skgen_meta, 0, out, self));
+  ::stable_example::square_out_cpu(self, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_square(const torch::stable::Tensor &self) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::stable_example::square_out_cpu(self, out);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_CPU_stableops_7square_(torch::stable::Tensor &self) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::stable_example::square_out_cpu(self, skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CPU, m) {
+  m.impl("square.out", TORCH_BOX(&wrapper_CPU_stableops_square_out));
+  m.impl("square", TORCH_BOX(&wrapper_CPU_stableops_square));
+  m.impl("square_", TORCH_BOX(&wrapper_CPU_stableops_7square_));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+torch::stable::Tensor
+wrapper_Meta_stableops_square_out(const torch::stable::Tensor &self,
+                                  torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::check_out(skgen_meta, 0, out, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_square(const torch::stable::Tensor &self) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  return out;
+}
+
+torch::stable::Tensor
+wrapper_Meta_stableops_7square_(torch::stable::Tensor &self) {
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::check_inplace(skgen_meta, self);
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, Meta, m) {
+  m.impl("square.out", TORCH_BOX(&wrapper_Meta_stableops_square_out));
+  m.impl("square", TORCH_BOX(&wrapper_Meta_stableops_square));
+  m.impl("square_", TORCH_BOX(&wrapper_Meta_stableops_7square_));
+}
+
+// CompositeExplicitAutograd: every other backend, through stableops::square.out
+namespace {
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_square(
+    const torch::stable::Tensor &self) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::skgen::call_out<1>("stableops::square", "out", self, out);
+  return out;
+}
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_7square_(
+    torch::stable::Tensor &self) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta = ::skgen::preset::unary(self);
+  ::skgen::Output skgen_self(self, skgen_meta, 0,
+                             ::skgen::check_inplace(skgen_meta, self));
+  ::skgen::call_out<1>("stableops::square", "out", self, skgen_self.tensor());
+  skgen_self.finish();
+  return self;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CompositeExplicitAutograd, m) {
+  m.impl("square",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_square));
+  m.impl("square_",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_7square_));
+}
+
+// stableops::sum.dim_out
+// Schemas: defined with their tags by stableops_defs.py (PythonDefs)
+
+// CPU kernel: stable_example::sum_out_cpu
+namespace {
+
+torch::stable::Tensor wrapper_CPU_stableops_sum_7dim_out(
+    const torch::stable::Tensor &self,
+    torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim,
+    std::optional<torch::headeronly::ScalarType> dtype,
+    torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::reduction(self, dim, keepdim, dtype);
+  ::skgen::Output skgen_out(out, skgen_meta, 0,
+                            ::skgen::check_out(skgen_meta, 0, out, self));
+  ::stable_example::sum_out_cpu(self, dim, keepdim, dtype, skgen_out.tensor());
+  skgen_out.finish();
+  return out;
+}
+
+torch::stable::Tensor wrapper_CPU_stableops_sum_dim(
+    const torch::stable::Tensor &self,
+    torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim,
+    std::optional<torch::headeronly::ScalarType> dtype) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::reduction(self, dim, keepdim, dtype);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::stable_example::sum_out_cpu(self, dim, keepdim, dtype, out);
+  return out;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CPU, m) {
+  m.impl("sum.dim_out", TORCH_BOX(&wrapper_CPU_stableops_sum_7dim_out));
+  m.impl("sum.dim", TORCH_BOX(&wrapper_CPU_stableops_sum_dim));
+}
+
+// Meta: shapes and dtypes from the meta function, no data
+namespace {
+
+torch::stable::Tensor wrapper_Meta_stableops_sum_7dim_out(
+    const torch::stable::Tensor &self,
+    torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim,
+    std::optional<torch::headeronly::ScalarType> dtype,
+    torch::stable::Tensor &out) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::reduction(self, dim, keepdim, dtype);
+  ::skgen::check_out(skgen_meta, 0, out, self);
+  return out;
+}
+
+torch::stable::Tensor wrapper_Meta_stableops_sum_dim(
+    const torch::stable::Tensor &self,
+    torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim,
+    std::optional<torch::headeronly::ScalarType> dtype) {
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::reduction(self, dim, keepdim, dtype);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  return out;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, Meta, m) {
+  m.impl("sum.dim_out", TORCH_BOX(&wrapper_Meta_stableops_sum_7dim_out));
+  m.impl("sum.dim", TORCH_BOX(&wrapper_Meta_stableops_sum_dim));
+}
+
+// CompositeExplicitAutograd: every other backend, through
+// stableops::sum.dim_out
+namespace {
+
+torch::stable::Tensor wrapper_CompositeExplicitAutograd_stableops_sum_dim(
+    const torch::stable::Tensor &self,
+    torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim,
+    std::optional<torch::headeronly::ScalarType> dtype) {
+  ::skgen::DeviceGuard skgen_guard(::skgen::device_of(self));
+  const ::skgen::Meta skgen_meta =
+      ::skgen::preset::reduction(self, dim, keepdim, dtype);
+  torch::stable::Tensor out = ::skgen::allocate(skgen_meta, 0, self);
+  ::skgen::call_out<1>("stableops::sum", "dim_out", self, dim, keepdim, dtype,
+                       out);
+  return out;
+}
+
+} // namespace
+
+STABLE_TORCH_LIBRARY_IMPL(stableops, CompositeExplicitAutograd, m) {
+  m.impl("sum.dim",
+         TORCH_BOX(&wrapper_CompositeExplicitAutograd_stableops_sum_dim));
+}
+// @generated by skgen: end

@@ -1,0 +1,281 @@
+//===- skgen/stable/outputs.h - Outputs of stable-ABI wrappers -*- C++ -*-===//
+//
+// The second half of skgen/stable/structured.h (include that): what the
+// generated wrappers call to allocate, check and resize outputs, the device
+// guard and boxed calls of out= overloads, on the stable ABI.
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_STABLE_OUTPUTS_H
+#define SKGEN_STABLE_OUTPUTS_H
+
+#ifndef SKGEN_STABLE_STRUCTURED_H
+#error "include skgen/stable/structured.h"
+#endif
+
+HIDDEN_NAMESPACE_BEGIN(skgen)
+namespace detail {
+
+/// Boxes \p args, calls `op.overload` through the dispatcher and returns the
+/// stack, whose first \p NumReturns entries own the returned tensors.
+template <size_t NumReturns, class... Args>
+auto call_boxed(const char *op, const char *overload, const Args &...args) {
+  constexpr size_t N =
+      sizeof...(Args) > NumReturns ? sizeof...(Args) : NumReturns;
+  std::array<StableIValue, N> stack{torch::stable::detail::from(args)...};
+  STABLE_TORCH_ERROR_CODE_CHECK(
+      torch_call_dispatcher(op, overload, stack.data(), TORCH_ABI_VERSION));
+  return stack;
+}
+
+/// A fresh tensor per \p m, on m's device or else \p like's, with like's
+/// layout. Strides: aten::empty_strided (ops.h has no wrapper for it).
+inline torch::stable::Tensor empty(const TensorMeta &m,
+                                   const torch::stable::Tensor &like) {
+  torch::stable::Device device = m.device ? *m.device : like.device();
+  if (!m.strides.empty()) {
+    auto stack = call_boxed<1>(
+        "aten::empty_strided", "", SizeRef(m.sizes), SizeRef(m.strides),
+        std::optional<torch::headeronly::ScalarType>(m.dtype),
+        std::optional<torch::headeronly::Layout>(like.layout()),
+        std::optional<torch::stable::Device>(device), std::nullopt);
+    return torch::stable::detail::to<torch::stable::Tensor>(stack[0]);
+  }
+  if (m.memory_format)
+    return torch::stable::empty(m.sizes, m.dtype, like.layout(), device,
+                                std::nullopt, m.memory_format);
+  return torch::stable::new_empty(like, m.sizes, m.dtype, std::nullopt, device);
+}
+
+inline bool same_sizes(const torch::stable::Tensor &t,
+                       const SizeVector &sizes) {
+  SizeRef have = t.sizes();
+  return have.size() == sizes.size() &&
+         std::equal(have.begin(), have.end(), sizes.begin());
+}
+
+/// The dtype rule of \p m for writing into \p t (out= or in-place self).
+/// Returns true when the kernel must compute into a temporary.
+inline bool check_dtype(const TensorMeta &m, const torch::stable::Tensor &t,
+                        bool inplace) {
+  using torch::headeronly::toString;
+  if (m.out_dtype == OutDtype::Custom) {
+    SKGEN_STABLE_CHECK(m.out_dtype_check,
+                       "skgen: OutDtype::Custom needs a check function "
+                       "(TensorMeta::with_out_dtype(check))");
+    return m.out_dtype_check(m, t, inplace);
+  }
+  torch::headeronly::ScalarType have = t.scalar_type();
+  if (have == m.dtype)
+    return false;
+  switch (m.out_dtype) {
+  case OutDtype::Cast:
+    SKGEN_STABLE_CHECK(
+        canCast(m.dtype, have), "result type ", toString(m.dtype),
+        " can't be cast to the desired output type ", toString(have));
+    return true;
+  case OutDtype::Same:
+    SKGEN_STABLE_CHECK(false, "Found dtype ", toString(have), " but expected ",
+                       toString(m.dtype));
+    break;
+  case OutDtype::Exact:
+    if (inplace)
+      SKGEN_STABLE_CHECK(false, "Bad in-place call: input tensor dtype ",
+                         type_meta_name(have), " and output tensor dtype ",
+                         type_meta_name(m.dtype), " should match");
+    SKGEN_STABLE_CHECK(false, "Expected out tensor to have dtype ",
+                       type_meta_name(m.dtype), ", but got ",
+                       type_meta_name(have), " instead");
+    break;
+  case OutDtype::Any:
+  case OutDtype::Custom:
+    break;
+  }
+  return false;
+}
+
+/// at::native::resize_output: a no-op for the same sizes, the deprecation
+/// warning for a non-empty \p out of other sizes, then aten::resize_ (which
+/// aten's resize_output calls; aten::_resize_output_ would run it whole but
+/// has only a Meta kernel). The warning goes through the stable shim's
+/// aoti_torch_warn, so Python sees aten's text followed by this file's
+/// "(Triggered internally at ...)" location instead of Resize.cpp's.
+/// \p warnings: how often aten warns (TensorIterator warns twice when it
+/// computes into a temporary: the structured out= wrapper resizes out, then
+/// TensorIterator the original of its proxy).
+inline bool resize_output(const torch::stable::Tensor &out, const TensorMeta &m,
+                          int warnings) {
+  if (same_sizes(out, m.sizes))
+    return false;
+  if (out.numel() != 0) {
+    std::string msg = str(
+        "An output with one or more elements was resized since it had shape ",
+        sizes_name(out.sizes()),
+        ", which does not match the required output "
+        "shape ",
+        sizes_name(m.sizes),
+        ". This behavior is deprecated, and in "
+        "a future PyTorch release outputs will not be resized unless they have "
+        "zero elements. You can explicitly reuse an out tensor t by resizing "
+        "it, inplace, to zero elements with t.resize_(0).");
+    for (int i = 0; i < warnings; ++i)
+      aoti_torch_warn(__func__, __FILE__, static_cast<uint32_t>(__LINE__),
+                      msg.c_str());
+  }
+  // structured.h's empty_tensor_restride(memory_format) after the resize is
+  // resize_ with that memory format.
+  auto stack = call_boxed<1>(
+      "aten::resize_", "", out, SizeRef(m.sizes),
+      m.strides.empty() ? m.memory_format
+                        : std::optional<torch::headeronly::MemoryFormat>());
+  (void)torch::stable::detail::to<torch::stable::Tensor>(stack[0]);
+  if (!m.strides.empty()) {
+    auto restrided =
+        call_boxed<1>("aten::as_strided_", "", out, SizeRef(m.sizes),
+                      SizeRef(m.strides), std::nullopt);
+    (void)torch::stable::detail::to<torch::stable::Tensor>(restrided[0]);
+  }
+  return true;
+}
+
+} // namespace detail
+
+/// Functional variant: a fresh output \p i per the meta, on the meta's device
+/// or else \p like's (the op's first tensor argument).
+inline torch::stable::Tensor allocate(const Meta &meta, size_t i,
+                                      const torch::stable::Tensor &like) {
+  return detail::empty(meta.at(i), like);
+}
+
+/// For ops without a tensor argument: the meta's device, else the CPU.
+inline torch::stable::Tensor allocate(const Meta &meta, size_t i) {
+  const TensorMeta &m = meta.at(i);
+  torch::stable::Device device =
+      m.device ? *m.device
+               : torch::stable::Device(torch::headeronly::DeviceType::CPU);
+  if (!m.strides.empty()) {
+    auto stack = detail::call_boxed<1>(
+        "aten::empty_strided", "", SizeRef(m.sizes), SizeRef(m.strides),
+        std::optional<torch::headeronly::ScalarType>(m.dtype), std::nullopt,
+        std::optional<torch::stable::Device>(device), std::nullopt);
+    return torch::stable::detail::to<torch::stable::Tensor>(stack[0]);
+  }
+  return torch::stable::empty(m.sizes, m.dtype, std::nullopt, device,
+                              std::nullopt, m.memory_format);
+}
+
+/// In-place variant: refuses before anything is written when the result
+/// would not have self's shape or its dtype cannot be written into self.
+/// Returns true when the kernel must compute into a temporary.
+inline bool check_inplace(const Meta &meta, const torch::stable::Tensor &self) {
+  const TensorMeta &m = meta.at(0);
+  SKGEN_STABLE_CHECK(detail::same_sizes(self, m.sizes), "output with shape ",
+                     detail::sizes_name(self.sizes()),
+                     " doesn't match the broadcast shape ",
+                     detail::sizes_name(m.sizes));
+  return detail::check_dtype(m, self, /*inplace=*/true);
+}
+
+/// out= variant: device and dtype of \p out as aten's structured out=
+/// overloads check them, then resize_output (strides or memory format of
+/// the meta applied when resized). Returns true when the kernel must compute
+/// into a temporary.
+inline bool check_out(const Meta &meta, size_t i,
+                      const torch::stable::Tensor &out,
+                      const torch::stable::Tensor &like) {
+  const TensorMeta &m = meta.at(i);
+  torch::stable::Device device = m.device ? *m.device : like.device();
+  torch::stable::Device have = out.device();
+  SKGEN_STABLE_CHECK(have == device, "Expected out tensor to have device ",
+                     detail::device_name(device), ", but got ",
+                     detail::device_name(have), " instead");
+  bool temporary = detail::check_dtype(m, out, /*inplace=*/false);
+  detail::resize_output(out, m,
+                        temporary && m.out_dtype == OutDtype::Cast ? 2 : 1);
+  return temporary;
+}
+
+/// The tensor a kernel writes output \p i into: the caller's, or a
+/// temporary of the computed dtype that finish() copies into it.
+class Output {
+public:
+  Output(torch::stable::Tensor &target, const Meta &meta, size_t i,
+         bool temporary)
+      : target_(target) {
+    if (temporary)
+      temp_ = detail::empty(meta.at(i), target);
+  }
+  Output(const Output &) = delete;
+  Output &operator=(const Output &) = delete;
+
+  torch::stable::Tensor &tensor() { return temp_ ? *temp_ : target_; }
+  void finish() {
+    if (temp_)
+      torch::stable::copy_(target_, *temp_);
+  }
+
+private:
+  torch::stable::Tensor &target_;
+  std::optional<torch::stable::Tensor> temp_;
+};
+
+/// The metadata of a computed result (sizes, dtype, device; OutDtype::Cast)
+/// for out= / in-place variants derived from a functional kernel.
+inline TensorMeta result_meta(const torch::stable::Tensor &result) {
+  TensorMeta m(result.sizes(), result.scalar_type());
+  m.device = result.device();
+  return m;
+}
+
+/// The functional kernel's result must have the sizes the meta computed.
+inline void check_result(const Meta &meta, size_t i,
+                         const torch::stable::Tensor &result, const char *op) {
+  const TensorMeta &m = meta.at(i);
+  SKGEN_STABLE_CHECK(
+      detail::same_sizes(result, m.sizes), "skgen: the functional kernel of ",
+      op, " returned a result of shape ", detail::sizes_name(result.sizes()),
+      ", but the meta function computed ", detail::sizes_name(m.sizes));
+}
+
+/// The device of \p t, none when undefined (c10::device_of).
+inline std::optional<torch::stable::Device>
+device_of(const torch::stable::Tensor &t) {
+  if (!t.defined())
+    return std::nullopt;
+  return t.device();
+}
+inline std::optional<torch::stable::Device>
+device_of(const std::optional<torch::stable::Tensor> &t) {
+  return t.has_value() ? device_of(*t) : std::nullopt;
+}
+
+/// What the ATen wrappers' c10::OptionalDeviceGuard does: makes \p device
+/// current for the kernel. CPU and Meta have no current device; for others
+/// torch::stable::accelerator::DeviceGuard sets the index on the current
+/// accelerator (the stable ABI's guard takes no device type).
+class DeviceGuard {
+public:
+  explicit DeviceGuard(const std::optional<torch::stable::Device> &device) {
+    if (device && !device->is_cpu() &&
+        device->type() != torch::headeronly::DeviceType::Meta &&
+        device->has_index())
+      guard_.emplace(device->index());
+  }
+  DeviceGuard(const DeviceGuard &) = delete;
+  DeviceGuard &operator=(const DeviceGuard &) = delete;
+
+private:
+  std::optional<torch::stable::accelerator::DeviceGuard> guard_;
+};
+
+/// Calls `op.overload` (an out= overload, e.g. "myops::foo", "out") through
+/// the dispatcher with \p args boxed in schema order, and releases the
+/// \p NumReturns returned tensors (aliases of the out arguments).
+template <size_t NumReturns, class... Args>
+void call_out(const char *op, const char *overload, const Args &...args) {
+  auto stack = detail::call_boxed<NumReturns>(op, overload, args...);
+  for (size_t i = 0; i < NumReturns; ++i)
+    (void)torch::stable::detail::to<torch::stable::Tensor>(stack[i]);
+}
+
+HIDDEN_NAMESPACE_END(skgen)
+
+#endif // SKGEN_STABLE_OUTPUTS_H

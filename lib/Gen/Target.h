@@ -1,0 +1,49 @@
+//===- Target.h - The PyTorch C++ API generated code is written in -*- C++
+//-*-===//
+//
+// Internal to lib/Gen. The spellings that differ between the two ABIs a
+// library can target (Basic/Abi.h): libtorch's C++ API, and the stable ABI
+// (torch/csrc/stable: torch::stable::Tensor, STABLE_TORCH_LIBRARY*, boxed
+// kernels through TORCH_BOX, other operators called by name). The emitters
+// write the same functions for both, with these words.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_GEN_TARGET_H
+#define SKGEN_GEN_TARGET_H
+
+#include "Basic/Abi.h"
+
+#include <string>
+
+namespace skgen {
+namespace gen {
+
+struct Target {
+  skgen::Abi Abi;
+  /// A tensor local: `at::Tensor`, `torch::stable::Tensor`.
+  const char *Tensor;
+  /// The runtime of structured wrappers (skgen/structured.h or its stable
+  /// counterpart) and the registration API's header.
+  const char *Runtime, *LibraryHeader;
+  /// `TORCH_LIBRARY`, `TORCH_LIBRARY_FRAGMENT`, `TORCH_LIBRARY_IMPL` and
+  /// their STABLE_ forms.
+  const char *Library, *Fragment, *LibraryImpl;
+  /// The RAII device guard of a wrapper, constructed from an optional
+  /// device: c10::OptionalDeviceGuard, or the stable runtime's
+  /// skgen::DeviceGuard.
+  const char *DeviceGuard;
+
+  bool stable() const { return Abi == skgen::Abi::Stable; }
+  /// What m.impl registers for function \p Fn: `TORCH_FN(fn)` (unboxed) or
+  /// `TORCH_BOX(&fn)` (the stable ABI's boxed kernels).
+  std::string registered(const std::string &Fn) const {
+    return stable() ? "TORCH_BOX(&" + Fn + ")" : "TORCH_FN(" + Fn + ")";
+  }
+};
+
+const Target &targetFor(skgen::Abi A);
+
+} // namespace gen
+} // namespace skgen
+
+#endif

@@ -1,0 +1,144 @@
+//===- StableAbi.cpp - What the stable-ABI target cannot express ----------===//
+#include "Graph/StableAbi.h"
+#include "Facts/SignatureCheck.h"
+#include "Schema/CppTypes.h"
+#include "Schema/Parser.h"
+
+#include <algorithm>
+
+#include <cctype>
+
+namespace skgen {
+namespace graph {
+namespace {
+
+/// Where argument \p Name is in schema text \p Text (its name as a word
+/// followed by `,`, `=`, `)` or a space), or the start.
+size_t argumentOffset(const std::string &Text, const std::string &Name) {
+  auto IsIdent = [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  };
+  size_t Paren = Text.find('(');
+  for (size_t At = Text.find(Name, Paren == std::string::npos ? 0 : Paren);
+       At != std::string::npos; At = Text.find(Name, At + 1)) {
+    size_t End = At + Name.size();
+    if ((At > 0 && IsIdent(Text[At - 1])) ||
+        (End < Text.size() && IsIdent(Text[End])))
+      continue;
+    // The type begins after the previous `(`, `,` or `*`.
+    size_t Begin = Text.find_last_of("(,*", At);
+    Begin = Begin == std::string::npos ? At : Begin + 1;
+    while (Begin < At && Text[Begin] == ' ')
+      ++Begin;
+    return Begin;
+  }
+  return 0;
+}
+
+SourceLoc atArgument(const KernelFact &Decl, const std::string &Name) {
+  if (!Decl.SchemaLoc.valid())
+    return Decl.AnnotationLoc;
+  return schema::locInSchema(Decl.SchemaLoc, Decl.SchemaText,
+                             argumentOffset(Decl.SchemaText, Name));
+}
+
+const char *const OrLibtorch = "; or build the library with --abi=libtorch";
+
+} // namespace
+
+std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
+  std::vector<Diagnostic> Out;
+  const std::string Name = F.Out.Op.str();
+  for (const schema::Argument &A : F.Out.Arguments) {
+    std::string Why;
+    if (!schema::argumentCppType(A, Why, Abi::Stable))
+      Out.push_back(errorAt(atArgument(Decl, A.Name),
+                            "the stable ABI cannot pass argument '" + A.Name +
+                                "' of '" + Name + "': " + Why + OrLibtorch));
+  }
+  std::string Why;
+  if (!schema::returnCppType(F.Out, Why, Abi::Stable))
+    Out.push_back(
+        errorAt(Decl.SchemaLoc.valid() ? Decl.SchemaLoc : Decl.AnnotationLoc,
+                "the stable ABI cannot return the results of '" + Name +
+                    "': " + Why + OrLibtorch));
+  if (!F.Options.hasMeta())
+    Out.push_back(errorAt(
+        Decl.AnnotationLoc,
+        "the stable target needs a meta function for '" + Name +
+            "': the stable ABI has no resize_output for an out= kernel to "
+            "size its outputs, so the generated code sizes them from the "
+            "meta function; add SKGEN_META_PRESET(...) or SKGEN_META(fn)" +
+            OrLibtorch));
+  if (F.Options.hasMeta() && !F.Out.Arguments.empty() &&
+      !std::any_of(F.Out.Arguments.begin(), F.Out.Arguments.end(),
+                   [](const schema::Argument &A) {
+                     return A.Ty.isTensor() &&
+                            !(A.Ty.Alias && A.Ty.Alias->IsWrite);
+                   }))
+    Out.push_back(errorAt(Decl.AnnotationLoc,
+                          "the stable target allocates the outputs of '" +
+                              Name +
+                              "' like its first 'Tensor' argument, and it "
+                              "has none (torch::stable has no TensorOptions)" +
+                              OrLibtorch));
+  if (!F.Options.Derivatives.empty())
+    Out.push_back(errorAt(
+        F.Options.Derivatives.front().NamesLoc,
+        "derivative formulas of '" + Name +
+            "' need Autograd kernels, which the stable ABI cannot write (no "
+            "autograd API in torch/csrc/stable); register the backward from "
+            "Python with torch.library.register_autograd" +
+            OrLibtorch));
+  else if (F.Options.NotDifferentiable)
+    Out.push_back(errorAt(
+        Decl.AnnotationLoc,
+        "SKGEN_NOT_DIFFERENTIABLE on '" + Name +
+            "' needs an Autograd fallthrough kernel, which the stable ABI "
+            "cannot register; remove it (PyTorch's autograd fallback then "
+            "serves the family)" +
+            OrLibtorch));
+  if (!F.Options.Fallback.empty())
+    Out.push_back(errorAt(F.Options.FallbackLoc,
+                          "SKGEN_FALLBACK on '" + Name +
+                              "' passes Scalars as wrapped-number tensors, "
+                              "which the stable ABI cannot make (no "
+                              "at::Scalar)" +
+                              OrLibtorch));
+  if (Decl.FunctionalKernel)
+    Out.push_back(functionalKernelGap(Decl));
+  return Out;
+}
+
+Diagnostic functionalKernelGap(const KernelFact &K) {
+  return errorAt(K.AnnotationLoc,
+                 "'" + K.CppName +
+                     "' is a functional kernel; the stable target derives "
+                     "variants from out= kernels only (skgen does not yet "
+                     "generate out= and in-place variants from a functional "
+                     "kernel on the stable ABI); write the out= kernel" +
+                     std::string(OrLibtorch));
+}
+
+std::optional<Diagnostic> abiMismatch(const KernelFact &K, Abi Library) {
+  if (K.Params.empty() && K.Return.Canonical.empty())
+    return std::nullopt; // Declared in a TU not scanned in this run.
+  Abi Declared = declaredAbi(K.Params, K.Return);
+  if (Declared == Library)
+    return std::nullopt;
+  if (Library == Abi::Stable)
+    return errorAt(K.Loc, "'" + K.CppName +
+                              "' is written against libtorch's C++ API "
+                              "(at::Tensor), but the library targets the "
+                              "stable ABI (--abi=stable): take "
+                              "torch::stable::Tensor and the stable types "
+                              "(docs/stable-abi.md)");
+  return errorAt(K.Loc, "'" + K.CppName +
+                            "' is written against the stable ABI "
+                            "(torch::stable::Tensor), but the library targets "
+                            "libtorch's C++ API; set --abi=stable (or 'Abi: "
+                            "stable' in .skgen.yaml)");
+}
+
+} // namespace graph
+} // namespace skgen

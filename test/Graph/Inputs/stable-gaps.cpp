@@ -1,0 +1,33 @@
+#include <skgen/annotations.h>
+#include <torch/csrc/stable/tensor.h>
+
+namespace sops {
+using torch::stable::Tensor;
+
+SKGEN_STRUCTURED("sops::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(binary)
+Tensor &add_out(const Tensor &self, const Tensor &other, double alpha, Tensor &out);
+
+SKGEN_STRUCTURED("sops::fill.out(Tensor self, SymInt n, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(unary)
+Tensor &fill_out(const Tensor &self, int64_t n, Tensor &out);
+
+SKGEN_STRUCTURED("sops::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+Tensor &neg_out(const Tensor &self, Tensor &out);
+
+SKGEN_STRUCTURED("sops::sq.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(unary)
+SKGEN_DERIVATIVE("self", "2 * grad * self")
+Tensor &sq_out(const Tensor &self, Tensor &out);
+
+SKGEN_STRUCTURED("sops::eq.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(comparison)
+SKGEN_NOT_DIFFERENTIABLE
+Tensor &eq_out(const Tensor &self, const Tensor &other, Tensor &out);
+
+// Fine on the stable ABI.
+SKGEN_STRUCTURED("sops::sum.out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(reduction)
+Tensor &sum_out(const Tensor &self, torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim, std::optional<torch::headeronly::ScalarType> dtype, Tensor &out);
+} // namespace sops
