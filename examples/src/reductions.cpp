@@ -92,6 +92,7 @@ SKGEN_STRUCTURED("myops::topk.out(Tensor self, int k, int dim=-1, bool "
                  "(Tensor(a!) values, Tensor(b!) indices)",
                  CPU)
 SKGEN_META(topk_meta)
+SKGEN_NO_INPLACE // two outputs: no in-place variant
 SKGEN_DERIVATIVE("self", "topk_backward(grad, self.sym_sizes(), dim, indices)")
 SKGEN_DERIVATIVE("output_differentiability", "[True, False]")
 SKGEN_DERIVATIVE("values", "self_t.gather(dim, indices)")

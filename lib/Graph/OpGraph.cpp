@@ -631,6 +631,24 @@ private:
     report(std::move(D));
   }
 
+  /// A variant skgen does not generate is never skipped silently (the
+  /// README promises `foo_`): a note at the annotation says why, until the
+  /// family says so itself (SKGEN_NO_INPLACE).
+  void noteMissingInplace(const Family &F) {
+    if (F.Variants.Inplace || F.Options.NoInplace || F.Options.External ||
+        F.Variants.InplaceIneligibleReason.empty())
+      return;
+    std::vector<const schema::Argument *> Ins = F.Out.nonOutArguments();
+    std::string Why = F.Variants.InplaceIneligibleReason;
+    if (!Ins.empty() && Why.find("first argument") != std::string::npos)
+      Why += " (it is '" + Ins.front()->Ty.str() + " " + Ins.front()->Name +
+             "')";
+    report(noteAt(F.DeclLoc, "no in-place variant of '" + F.Out.Op.str() +
+                                 "': " + Why +
+                                 "; SKGEN_NO_INPLACE says so and silences "
+                                 "this note"));
+  }
+
   void finish() {
     for (size_t I = 0; I < Families.size(); ++I) {
       if (Dropped[I])
@@ -642,6 +660,7 @@ private:
                          std::tie(B.Key, B.AnnotationLoc);
                 });
       warnIfNoMeta(F);
+      noteMissingInplace(F);
       G.Families.push_back(std::move(F));
     }
     std::sort(G.Families.begin(), G.Families.end(),
