@@ -5,7 +5,10 @@
 // torch::Library::def / impl call in the body of a TORCH_LIBRARY,
 // TORCH_LIBRARY_FRAGMENT or TORCH_LIBRARY_IMPL block, found in Clang's AST
 // (the static torch::detail::TorchLibraryInit each macro declares names the
-// block's kind, its init function, its namespace and its dispatch key).
+// block's kind, its init function, its namespace and its dispatch key), and
+// the stable ABI's StableLibrary::def / impl calls in STABLE_TORCH_LIBRARY*
+// blocks (torch::stable::detail::StableTorchLibraryInit; kernels boxed by
+// TORCH_BOX(&f)).
 // Unlike the annotation scan this parses function bodies, so it is a
 // separate, uncached parse used by --migrate only.
 //
