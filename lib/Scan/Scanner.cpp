@@ -319,13 +319,17 @@ private:
 
 /// Forced into every parsed TU: makes torch/version.h's macros visible when
 /// the include paths reach it, so that the scan can tell the PyTorch
-/// version the sources build against.
+/// version the sources build against. Not in a stable-ABI build, where
+/// torch/version.h is an #error (torch.utils.cpp_extension still puts
+/// torch/csrc/api/include, which holds it, on the include path).
 const char TorchVersionProbe[] = "/__skgen__/torch_version_probe.h";
-const char TorchVersionProbeText[] = "#if defined(__has_include)\n"
-                                     "#if __has_include(<torch/version.h>)\n"
-                                     "#include <torch/version.h>\n"
-                                     "#endif\n"
-                                     "#endif\n";
+const char TorchVersionProbeText[] =
+    "#if defined(__has_include) && !defined(TORCH_STABLE_ONLY) && "
+    "!defined(TORCH_TARGET_VERSION)\n"
+    "#if __has_include(<torch/version.h>)\n"
+    "#include <torch/version.h>\n"
+    "#endif\n"
+    "#endif\n";
 
 /// The value of object-like macro \p Name if it is one integer, or "".
 std::string macroNumber(clang::Preprocessor &PP, llvm::StringRef Name) {
