@@ -17,7 +17,7 @@ def show(name, fn):
     except Exception as e:  # noqa: BLE001 - the error is the behaviour
         # STD_TORCH_CHECK's "function, file:line, " prefix: the kernels'
         # lines move when annotations are inserted.
-        msg = re.sub(r"^\w+, [\w.]+:\d+, ", "", str(e).splitlines()[0])
+        msg = re.sub(r"^\w+, \S+:\d+, ", "", str(e).splitlines()[0])
         print(f"{name}: {type(e).__name__}: {msg}")
 
 
