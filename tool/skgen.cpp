@@ -94,6 +94,12 @@ static cl::opt<skgen::Abi> AbiOption(
                           "STABLE_TORCH_LIBRARY): one binary for many torch "
                           "versions")),
     cl::init(skgen::Abi::Libtorch), cl::cat(SkgenCategory));
+static cl::opt<std::string> PythonDefsFile(
+    "python-defs",
+    cl::desc("With --abi=stable: generate <file>, a Python module that "
+             "defines the schemas with Tag::out / Tag::inplace (which the "
+             "stable ABI cannot pass), instead of defining them in C++"),
+    cl::value_desc("file"), cl::cat(SkgenCategory));
 static cl::opt<skgen::gen::AliasDispatch> AliasDispatch(
     "alias-dispatch",
     cl::desc("How the alias-key wrappers reach the out= kernel"),
@@ -324,10 +330,17 @@ int main(int argc, const char **argv) {
     Flags.Output = OutputFile;
   if (AbiOption.getNumOccurrences())
     Flags.Abi = AbiOption;
+  if (PythonDefsFile.getNumOccurrences())
+    Flags.PythonDefs = skgen::absolutePath(PythonDefsFile);
   Flags.Facts = FactsInputs;
   Flags.ExtraArgs = ExtraArg;
   Flags.ExtraArgsBefore = ExtraArgBefore;
   skgen::applyConfig(Cfg, Flags, Opts);
+  if (!Opts.PythonDefsFile.empty() && Opts.Abi != skgen::Abi::Stable) {
+    errs() << "skgen: error: PythonDefs (--python-defs) is for --abi=stable "
+              "(libtorch's C++ API passes the tags itself)\n";
+    return skgen::ExitError;
+  }
   if (Opts.Abi == skgen::Abi::Stable &&
       Opts.AliasKey == skgen::keys::DefaultBackend) {
     errs() << "skgen: error: --abi=stable needs PyTorch >= 2.10; "

@@ -24,6 +24,7 @@ template <> struct MappingTraits<skgen::Config> {
     // std::optional exists only from LLVM 16 on.
     IO.mapOptional("AliasKey", C.AliasKey, std::string());
     IO.mapOptional("Abi", C.Abi, std::string());
+    IO.mapOptional("PythonDefs", C.PythonDefs, std::string());
     IO.mapOptional("Output", C.Output, std::string());
     IO.mapOptional("Facts", C.Facts);
     IO.mapOptional("ExtraArgs", C.ExtraArgs);
@@ -115,6 +116,8 @@ bool loadConfig(const std::string &Path, Config &C,
   }
   if (!C.Output.empty())
     C.Output = absolutePath(C.Output, Dir);
+  if (!C.PythonDefs.empty())
+    C.PythonDefs = absolutePath(C.PythonDefs, Dir);
   for (std::string &F : C.Facts)
     F = absolutePath(F, Dir);
   for (const std::string &NS : C.OwnedNamespaces) {
@@ -187,6 +190,8 @@ std::string dumpConfig(const Config &C, const std::string &BaseDir) {
   Config Out = C;
   if (!Out.Output.empty())
     Out.Output = Rel(Out.Output);
+  if (!Out.PythonDefs.empty())
+    Out.PythonDefs = Rel(Out.PythonDefs);
   for (std::string &F : Out.Facts)
     F = Rel(F);
   std::string S;
@@ -214,6 +219,7 @@ void applyConfig(const Config &C, const ConfigFlags &Flags,
   Opts.OwnedNamespaces = C.OwnedNamespaces;
   Opts.ConfigPath = C.Path;
   Opts.OutputFile = Flags.Output ? *Flags.Output : C.Output;
+  Opts.PythonDefsFile = Flags.PythonDefs ? *Flags.PythonDefs : C.PythonDefs;
   if (Flags.AliasKey)
     Opts.AliasKey = *Flags.AliasKey;
   else if (!C.AliasKey.empty())
@@ -230,6 +236,9 @@ std::string dumpEffectiveConfig(const Config &C, const DriverOptions &Opts) {
   Effective.Abi = Opts.Abi == Abi::Stable ? abiName(Opts.Abi) : "";
   Effective.Output =
       Opts.OutputFile.empty() ? std::string() : absolutePath(Opts.OutputFile);
+  Effective.PythonDefs = Opts.PythonDefsFile.empty()
+                             ? std::string()
+                             : absolutePath(Opts.PythonDefsFile);
   Effective.Facts.clear();
   for (const std::string &F : Opts.FactsInputs)
     Effective.Facts.push_back(absolutePath(F));

@@ -8,6 +8,7 @@
 //
 //   AliasKey: CompositeExplicitAutograd
 //   Abi: stable
+//   PythonDefs: python/myops/_defs.py
 //   Output: src/generated_ops.cpp
 //   Facts: [../base/facts.json]
 //   ExtraArgs: [-DMYOPS_FEATURE]
@@ -30,6 +31,9 @@ namespace skgen {
 struct Config {
   std::string AliasKey;               // "" for the default.
   std::string Abi;                    // "libtorch", "stable"; "" (libtorch).
+  /// Abi: stable: the generated Python module that defines the schemas
+  /// (with Tag::out / Tag::inplace). Absolute once loaded; "" for none.
+  std::string PythonDefs;
   std::string Output;                 // Absolute once loaded; "" for none.
   std::vector<std::string> Facts;     // Absolute once loaded.
   std::vector<std::string> ExtraArgs; // Appended to compile commands.
@@ -69,7 +73,7 @@ struct DriverOptions;
 /// What the command line says of the options a .skgen.yaml also gives:
 /// given scalars override the file's, lists add to its lists.
 struct ConfigFlags {
-  std::optional<std::string> AliasKey, Output;
+  std::optional<std::string> AliasKey, Output, PythonDefs;
   std::optional<skgen::Abi> Abi;
   std::vector<std::string> Facts, ExtraArgs, ExtraArgsBefore;
 };

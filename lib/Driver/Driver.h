@@ -49,6 +49,9 @@ struct DriverOptions {
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
   /// --abi / `Abi:`: the C++ API the generated code uses.
   skgen::Abi Abi = skgen::Abi::Libtorch;
+  /// --python-defs / `PythonDefs:` (stable ABI): the generated Python
+  /// module that defines the schemas with their tags.
+  std::string PythonDefsFile;
   gen::AliasDispatch AliasDispatch = gen::AliasDispatch::Redispatch;
   unsigned Jobs = 1;
   bool Force = false;

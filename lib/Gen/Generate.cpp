@@ -247,7 +247,12 @@ struct DefsEmitter {
   /// TORCH_LIBRARY (once per namespace in a process) instead of a fragment.
   static std::string emit(const FamilyApi &A,
                           const std::vector<Registration> &Regs, Includes &Inc,
-                          bool Owner) {
+                          bool Owner, const GenOptions &Opts) {
+    if (!Opts.PythonDefsFile.empty()) {
+      const std::string &P = Opts.PythonDefsFile;
+      return "// Schemas: defined with their tags by " +
+             P.substr(P.find_last_of('/') + 1) + " (PythonDefs)\n";
+    }
     std::string Body;
     const schema::DerivedVariants &V = A.F->Variants;
     for (const Registration &R : Regs) {
@@ -258,11 +263,9 @@ struct DefsEmitter {
       // macros (skgen/library.h) are empty for older PyTorch.
       // The stable ABI cannot pass these tags (docs/stable-abi.md).
       std::string Tags;
-      if (A.T->stable())
-        ;
-      else if (R.Op == A.F->Out.Op)
+      if (!A.T->stable() && R.Op == A.F->Out.Op)
         Tags = ", SKGEN_TAGS_OUT";
-      else if (V.Inplace && R.Op == V.Inplace->Op)
+      else if (!A.T->stable() && V.Inplace && R.Op == V.Inplace->Op)
         Tags = ", SKGEN_TAGS_INPLACE";
       if (!Tags.empty())
         Inc.add("skgen/library.h");
@@ -272,7 +275,11 @@ struct DefsEmitter {
     if (Body.empty())
       return "";
     Inc.add(A.T->LibraryHeader);
-    return std::string(Owner ? A.T->Library : A.T->Fragment) + "(" +
+    std::string Note =
+        A.T->stable() ? "// No Tag::out / Tag::inplace (the stable ABI cannot "
+                        "pass them; see\n// PythonDefs in docs/stable-abi.md)\n"
+                      : "";
+    return Note + (Owner ? A.T->Library : A.T->Fragment) + "(" +
            A.F->Out.Op.Namespace + ", m) {\n" + Body + "}\n";
   }
 };
@@ -474,7 +481,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     FileContent Nowhere;
     FileContent &Decl = FamilyPlaced ? FileFor(familyFile(F)) : Nowhere;
     Decl.placeAfter(F.InsertAfterLine, F.InsertAfterOffset);
-    std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc, Owner);
+    std::string Defs = DefsEmitter::emit(*A, Regs, Decl.Inc, Owner, Opts);
     // SymInt / SymInt[] arguments: skgen::SymInt, SKGEN_GUARD_INT, ...
     if (A->hasSymbolic())
       Decl.Inc.add("skgen/symint.h");

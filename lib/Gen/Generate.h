@@ -25,6 +25,9 @@ struct GenOptions {
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
   /// The C++ API of the generated code (Gen/Target.h).
   skgen::Abi Abi = skgen::Abi::Libtorch;
+  /// `PythonDefs:` (stable ABI): the schemas are defined by this generated
+  /// Python module (Gen/PythonDefs.h), not by the C++ blocks.
+  std::string PythonDefsFile;
   /// --output=FILE: generate one self-contained block for this file (with
   /// the includes and forward declarations of the kernels it needs) instead
   /// of one block per annotated file.

@@ -28,9 +28,9 @@ struct Target {
   /// `TORCH_LIBRARY`, `TORCH_LIBRARY_FRAGMENT`, `TORCH_LIBRARY_IMPL` and
   /// their STABLE_ forms.
   const char *Library, *Fragment, *LibraryImpl;
-  /// The RAII device guard of a wrapper and what it is constructed from: an
-  /// optional device (c10::OptionalDeviceGuard) or a tensor
-  /// (skgen::DeviceGuard of the stable runtime).
+  /// The RAII device guard of a wrapper, constructed from an optional
+  /// device: c10::OptionalDeviceGuard, or the stable runtime's
+  /// skgen::DeviceGuard.
   const char *DeviceGuard;
 
   bool stable() const { return Abi == skgen::Abi::Stable; }

@@ -219,9 +219,15 @@ std::optional<CppType> mapStableType(const Type &T, std::string &Why) {
     if (E.isNamed("float"))
       return value("torch::headeronly::HeaderOnlyArrayRef<double>",
                    "c10::HeaderOnlyArrayRef<double>");
-    if (E.isTensor())
-      return constRef(std::string("std::vector<") + StableTensor + ">",
-                      std::string("std::vector<") + StableTensor + ">");
+    if (E.isTensor()) {
+      // Clang prints the canonical type with its allocator.
+      CppType C = constRef(std::string("std::vector<") + StableTensor + ">",
+                           std::string("std::vector<") + StableTensor +
+                               ", std::allocator<" + StableTensor + ">>");
+      C.AlsoAccepted.push_back(std::string("std::vector<") + StableTensor +
+                               ">");
+      return C;
+    }
   }
   Why = noStableForm(T);
   return std::nullopt;
@@ -241,7 +247,8 @@ std::optional<CppType> stableReturnType(const FunctionSchema &S,
       Values.push_back(StableTensor);
     } else if (T.isList() && T.Elements.front().isTensor()) {
       Spellings.push_back(std::string("::std::vector<") + StableTensor + ">");
-      Canonicals.push_back(std::string("std::vector<") + StableTensor + ">");
+      Canonicals.push_back(std::string("std::vector<") + StableTensor +
+                           ", std::allocator<" + StableTensor + ">>");
       Values.push_back(Canonicals.back());
     } else if (const ValueType *V = findStableValueType(T)) {
       Spellings.push_back(V->Spelling);

@@ -50,6 +50,56 @@ TEST(CppTypes, TupleReturnAndUnsupported) {
   EXPECT_NE(Why.find("Dict(str, Tensor)"), std::string::npos);
 }
 
+// The stable ABI's types, with the canonical forms Clang prints for PyTorch
+// 2.13's headers (checked with the real headers: test/E2E/stable-*.test).
+TEST(CppTypes, StableAbi) {
+  FunctionSchema S;
+  ParseError E;
+  ASSERT_TRUE(parseFunctionSchema(
+      "a::f.out(Tensor self, Tensor? w, int i, float f, bool b, str st, "
+      "int[] l, int[]? ol, float[] fl, Tensor[] tl, ScalarType? dt, Device d, "
+      "*, Tensor(a!) out) -> Tensor(a!)",
+      S, E));
+  std::string Why;
+  auto Ps = parameterCppTypes(S, Why, skgen::Abi::Stable);
+  ASSERT_TRUE(Ps) << Why;
+  std::vector<std::string> Sp, Ca;
+  for (auto &P : *Ps) {
+    Sp.push_back(P.Spelling);
+    Ca.push_back(P.Canonical);
+  }
+  EXPECT_EQ(Sp, (std::vector<std::string>{
+                    "const torch::stable::Tensor &",
+                    "const std::optional<torch::stable::Tensor> &", "int64_t",
+                    "double", "bool", "std::string_view",
+                    "torch::headeronly::IntHeaderOnlyArrayRef",
+                    "std::optional<torch::headeronly::IntHeaderOnlyArrayRef>",
+                    "torch::headeronly::HeaderOnlyArrayRef<double>",
+                    "const std::vector<torch::stable::Tensor> &",
+                    "std::optional<torch::headeronly::ScalarType>",
+                    "torch::stable::Device", "torch::stable::Tensor &"}));
+  EXPECT_EQ(Ca[6], "c10::HeaderOnlyArrayRef<long>");
+  EXPECT_EQ(Ca[5], "std::basic_string_view<char, std::char_traits<char>>");
+  EXPECT_EQ(Ca[9], "std::vector<torch::stable::Tensor, "
+                   "std::allocator<torch::stable::Tensor>>");
+  EXPECT_EQ(Ca[10], "std::optional<c10::ScalarType>");
+  auto R = returnCppType(S, Why, skgen::Abi::Stable);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Spelling, "torch::stable::Tensor &");
+
+  // What the stable ABI cannot box, with the reason.
+  for (const char *Arg : {"Scalar s", "SymInt n", "SymInt[] n", "Scalar? s",
+                          "Generator? g", "Tensor?[] ts", "Dimname d"}) {
+    ASSERT_TRUE(parseFunctionSchema(std::string("a::g(Tensor self, ") + Arg +
+                                        ") -> Tensor",
+                                    S, E))
+        << Arg;
+    EXPECT_FALSE(parameterCppTypes(S, Why, skgen::Abi::Stable)) << Arg;
+    EXPECT_NE(Why.find("no stable-ABI form"), std::string::npos) << Why;
+    EXPECT_TRUE(parameterCppTypes(S, Why)) << Arg; // libtorch has them
+  }
+}
+
 TEST(CppTypes, SymbolicForms) {
   FunctionSchema S;
   ParseError E;

@@ -18,6 +18,7 @@
 //   PROBE_LEAK_HANDLE    (with PROBE_COMPOSITE) never release the handle
 //                        the dispatcher returns: the leak run_probe.py detects
 //   PROBE_NO_META        no Meta kernels (Python's register_fake instead)
+//   PROBE_DEF_RAW_TAG=n  the same with the bare int n through the C shim
 //   PROBE_DEF_TAG=name   define probe::tagged(Tensor x) -> Tensor with
 //                        {at::Tag::name} at load time
 #include <torch/csrc/stable/library.h>
@@ -167,6 +168,27 @@ STABLE_TORCH_LIBRARY_FRAGMENT(probe, m) {
   m.def("scale(Tensor self, float s) -> Tensor");
   m.def("scale_(Tensor(a!) self, float s) -> Tensor(a!)");
 }
+#endif
+
+#ifdef PROBE_DEF_RAW_TAG
+// The shim's tag argument as a bare int, bypassing the header's conversion
+// (which rejects out and inplace): libtorch's own at::Tag numbering, not
+// part of the stable ABI.
+STABLE_TORCH_LIBRARY_FRAGMENT(probe, m) {
+  (void)m;
+}
+namespace {
+struct DefineRawTag {
+  DefineRawTag() {
+    TorchLibraryHandle Lib;
+    aoti_torch_library_init_fragment("probe", __FILE__, __LINE__, &Lib);
+    int32_t Tags[] = {PROBE_DEF_RAW_TAG};
+    STABLE_TORCH_ERROR_CODE_CHECK(
+        torch_library_def_with_tags(Lib, "tagged(Tensor x) -> Tensor", Tags, 1));
+    // Kept: deleting the library object would remove the definition.
+  }
+} DefineRawTagAtLoad;
+} // namespace
 #endif
 
 #ifdef PROBE_DEF_TAG

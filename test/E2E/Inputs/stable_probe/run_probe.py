@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", "..", ".."))
@@ -46,14 +47,20 @@ SCHEMAS = [
 
 
 def define_from_python(torch, tags=True):
+    # PROBE_TAGS=a,b: only those of each schema's tags (which ones matter).
+    keep = os.environ.get("PROBE_TAGS")
     lib = torch.library.Library("probe", "FRAGMENT")
     for schema, names in SCHEMAS:
+        names = [n for n in names if keep is None or n in keep.split(",")]
         lib.define(schema, tags=tuple(getattr(torch.Tag, n) for n in names) if tags else ())
     return lib
 
 
 def first_line(e):
-    return "%s: %s" % (type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else "")
+    lines = [l for l in str(e).strip().splitlines() if l.strip()]
+    # BackendCompilerFailed and the like: "backend='x' raised:" then the cause.
+    inner = [l for l in lines[1:] if re.match(r"^\w+(Error|Exception): ", l)]
+    return "%s: %s" % (type(e).__name__, (inner or lines or [""])[0])
 
 
 def ops(torch):
@@ -68,27 +75,44 @@ def opcheck_all(torch, utils):
     from torch.library import opcheck
     x = torch.randn(3, 4)
     cases = {"scale.out": (torch.ops.probe.scale.out, (x, 2.0), {"out": torch.empty(0)}),
+             "scale.out(out of the right size)": (torch.ops.probe.scale.out, (x, 2.0), {"out": torch.empty(3, 4)}),
+             "aten.mul.out, for comparison": (torch.ops.aten.mul.out, (x, x), {"out": torch.empty(0)}),
              "scale": (torch.ops.probe.scale.default, (x, 2.0), {}),
              "scale_": (torch.ops.probe.scale_.default, (x.clone(), 2.0), {})}
     res = []
     for name, (op, args, kwargs) in cases.items():
+        failed = []
         for u in utils:
             try:
-                r = opcheck(op, args, kwargs, test_utils=(u,))
-                res.append("%s/%s=%s" % (name, u, r[u]))
+                opcheck(op, args, kwargs, test_utils=(u,))
             except Exception as e:
-                res.append("%s/%s=FAIL(%s)" % (name, u, first_line(e)[:160]))
+                failed.append("%s FAILS (%s)" % (u, first_line(e)[:160]))
+        res.append("%s: %s" % (name, "; ".join(failed) if failed else "all %d pass" % len(utils)))
     return res
 
 
-def compiled(torch, backend, sizes):
-    def f(x):
-        y = torch.ops.probe.scale(x, 2.0)
-        torch.ops.probe.scale_(y, 0.5)
+def compiled(torch, backend, sizes, name):
+    P = torch.ops.probe
+
+    def mixed(x):  # functional, in-place, out= reading the mutated tensor
+        y = P.scale(x, 2.0)
+        P.scale_(y, 0.5)
         o = torch.empty_like(x)
-        torch.ops.probe.scale.out(y, 3.0, out=o)
+        P.scale.out(y, 3.0, out=o)
         return o + y
 
+    def functional_then_out(x):
+        y = P.scale(x, 2.0)
+        o = torch.empty_like(x)
+        P.scale.out(y, 3.0, out=o)
+        return o + y
+
+    def inplace_then_aten(x):
+        y = x * 2
+        P.scale_(y, 0.5)
+        return y * 3 + y
+
+    f = locals()[name]
     torch._dynamo.reset()
     cf = torch.compile(f, backend=backend, fullgraph=True)
     res = []
@@ -96,14 +120,18 @@ def compiled(torch, backend, sizes):
         x = torch.randn(n)
         try:
             ok = torch.allclose(cf(x), f(x))
-            res.append("n=%d %s" % (n, "equal" if ok else "DIFFERENT"))
+            res.append("n=%d %s" % (n, "equal" if ok else "WRONG VALUES"))
         except Exception as e:
-            msg = str(e)
-            m = re.search(r"Cannot call \w+\(\) on tensor with symbolic sizes/strides", msg)
-            res.append("n=%d FAIL(%s)" % (n, m.group(0) if m else first_line(e)[:200]))
+            res.append("n=%d FAIL(%s)" % (n, first_line(e)[:200]))
     from torch._dynamo.utils import counters
-    res.append("frames=%d" % counters["stats"]["unique_graphs"])
+    graphs = counters["stats"]["unique_graphs"]
+    # Automatic dynamic shapes: the second size recompiles with a symbolic
+    # size, the third reuses that graph; one graph per size = specialized.
+    res.append("graphs=%d%s" % (graphs, " (one per size: the size was specialized)" if graphs == len(sizes) else ""))
     return res
+
+
+COMPILED = ("mixed", "functional_then_out", "inplace_then_aten")
 
 
 def register_fake(torch):
@@ -162,8 +190,8 @@ def worker(check, libdir, args):
             except Exception as e:
                 P("Q3 register_fake with %s" % args[0], first_line(e)[:300])
                 return
-        backend = args[-1]
-        P("Q3 compile %s" % " ".join(args), ", ".join(compiled(torch, backend, [4, 6, 8])))
+        backend, fn = args[-2:]
+        P("Q3 compile %s" % " ".join(args), ", ".join(compiled(torch, backend, [4, 6, 8], fn)))
     elif check == "refcount":  # Q4
         torch.ops.load_library(lib(args[0]))
         keep = define_from_python(torch)
@@ -302,7 +330,8 @@ def main():
     os.makedirs(a.build, exist_ok=True)
     inc, lib = torch_dirs(a.torch213)
     pythons = [a.torch213, a.torch214]
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", TORCHINDUCTOR_CACHE_DIR=os.path.join(a.build, "inductor"))
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", TORCHINDUCTOR_FX_GRAPH_CACHE="0",
+               TORCHINDUCTOR_AUTOGRAD_CACHE="0")
     env.pop("GLOG_minloglevel", None)  # the resize warning is a c10 warning on stderr
 
     def build(name, src="probe.cpp", defines=(), ldflags=None, hidden=True):
@@ -311,8 +340,14 @@ def main():
             print("build %s FAILED:\n%s" % (name, r.stderr))
         return r.returncode == 0
 
-    def run(python, *args, show_stderr=None):
-        r = sh([python, os.path.abspath(__file__), "--worker", args[0], a.build] + list(args[1:]), env=env)
+    def run(python, *args, show_stderr=None, extra_env={}):
+        # A fresh inductor cache each time: a cached graph of one variant
+        # would otherwise serve another (same graph, other library).
+        with tempfile.TemporaryDirectory(dir=a.build) as cache:
+            e = dict(env, TORCHINDUCTOR_CACHE_DIR=cache, **extra_env)
+            if extra_env:
+                print("with %s:" % extra_env)
+            r = sh([python, os.path.abspath(__file__), "--worker", args[0], a.build] + list(args[1:]), env=e)
         sys.stdout.write(r.stdout)
         if r.returncode != 0:
             tail = [l for l in r.stderr.splitlines() if l.strip()]
@@ -341,6 +376,12 @@ def main():
         for py in pythons:
             for t in ALL_TAGS:
                 run(py, "tag", t)
+        # The bare ints of libtorch's at::Tag (torch.Tag.out = 14, inplace = 6
+        # in 2.13 and 2.14.1) through torch_library_def_with_tags.
+        for t, n in (("out", 14), ("inplace", 6)):
+            build("probe_tag_raw" + t, defines=["PROBE_DEF_RAW_TAG=%d" % n])
+            for py in pythons:
+                run(py, "tag", "raw" + t)
     if want("Q3"):
         for py in pythons:
             run(py, "order", "load-first")
@@ -348,11 +389,17 @@ def main():
             run(py, "opcheck", "probe", "tags")
             run(py, "opcheck", "probe_cppdef", "cpp")
             run(py, "opcheck", "probe_nometa", "tags", "fake")
-            for backend in ("aot_eager", "inductor"):
-                run(py, "compile", "probe", "tags", backend)
-                run(py, "compile", "probe_cppdef", "cpp", backend)
-                run(py, "compile", "probe", "tags", "fake", backend)
-                run(py, "compile", "probe_nometa", "tags", "fake", backend)
+            for fn in COMPILED:
+                run(py, "compile", "probe", "tags", "aot_eager", fn)
+                run(py, "compile", "probe", "tags", "fake", "aot_eager", fn)
+                run(py, "compile", "probe_nometa", "tags", "fake", "aot_eager", fn)
+                run(py, "compile", "probe", "tags", "inductor", fn)
+                run(py, "compile", "probe_nometa", "tags", "fake", "inductor", fn)
+            run(py, "compile", "probe_cppdef", "cpp", "aot_eager", "functional_then_out")
+            run(py, "compile", "probe_cppdef", "cpp", "aot_eager", "inplace_then_aten")
+            # Which tags functionalization needs: none, pt2_compliant_tag only, out/inplace only.
+            for keep in ("none", "pt2_compliant_tag", "out,inplace"):
+                run(py, "compile", "probe", "tags", "aot_eager", "mixed", extra_env={"PROBE_TAGS": keep})
     if want("Q4"):
         for py in pythons:
             run(py, "refcount", "probe_composite")

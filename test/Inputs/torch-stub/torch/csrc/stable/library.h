@@ -1,5 +1,6 @@
-// Stand-in for PyTorch's torch/csrc/stable/library.h (migrate tests): the
-// registration API reduced to what parses, with the macros expanding as
+// Stand-in for PyTorch's torch/csrc/stable/library.h (scan and migrate
+// tests): the registration API reduced to what parses, with the macros
+// expanding as
 // PyTorch 2.13's do -- a static torch::stable::detail::StableTorchLibraryInit
 // naming the kind, the init function, the namespace and the stringized key,
 // and TORCH_BOX(f) as torch::stable::detail::boxer<F, (f)>::boxed_fn -- so
@@ -7,9 +8,9 @@
 // does with the real headers.
 #pragma once
 #include <cstdint>
+#include <torch/csrc/stable/tensor.h>
 #include <type_traits>
 #include <vector>
-#include <torch/csrc/stable/tensor.h>
 using StableIValue = uint64_t;
 namespace at {
 enum class Tag { out, inplace, pointwise };
@@ -20,8 +21,8 @@ namespace detail {
 class StableLibrary final {
 public:
   enum class Kind { DEF, IMPL, FRAGMENT };
-  StableLibrary &impl(const char *, void (*)(StableIValue *, uint64_t,
-                                             uint64_t)) {
+  StableLibrary &impl(const char *,
+                      void (*)(StableIValue *, uint64_t, uint64_t)) {
     return *this;
   }
   StableLibrary &def(const char *) { return *this; }
@@ -53,8 +54,8 @@ template <typename FuncT, FuncT *func> struct boxer {
           SKGEN_STABLE_STUB_STR_(ns), k, __FILE__, __LINE__);                  \
   void fn(torch::stable::detail::StableLibrary &m)
 #define STABLE_TORCH_LIBRARY(ns, m)                                            \
-  SKGEN_STABLE_STUB_LIBRARY_(DEF, STABLE_TORCH_LIBRARY_init_##ns, ns,          \
-                             nullptr, m)
+  SKGEN_STABLE_STUB_LIBRARY_(DEF, STABLE_TORCH_LIBRARY_init_##ns, ns, nullptr, \
+                             m)
 #define STABLE_TORCH_LIBRARY_FRAGMENT(ns, m)                                   \
   SKGEN_STABLE_STUB_LIBRARY_(                                                  \
       FRAGMENT,                                                                \
