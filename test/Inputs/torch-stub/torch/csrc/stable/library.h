@@ -1,11 +1,10 @@
 // Stand-in for PyTorch's torch/csrc/stable/library.h (scan and migrate
-// tests): the registration API reduced to what parses, with the macros
-// expanding as
-// PyTorch 2.13's do -- a static torch::stable::detail::StableTorchLibraryInit
-// naming the kind, the init function, the namespace and the stringized key,
-// and TORCH_BOX(f) as torch::stable::detail::boxer<F, (f)>::boxed_fn -- so
-// that `skgen --migrate` reads hand-written stable registrations here as it
-// does with the real headers.
+// tests): the registration API reduced to what parses, the macros expanding
+// as PyTorch 2.13's do -- a static StableTorchLibraryInit naming the kind,
+// the init function, the namespace and the stringized key, and TORCH_BOX(f)
+// as torch::stable::detail::boxer<F, (f)>::boxed_fn -- so that `skgen
+// --migrate` reads hand-written stable registrations here as it does with
+// the real headers.
 #pragma once
 #include <cstdint>
 #include <torch/csrc/stable/tensor.h>
