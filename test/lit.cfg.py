@@ -62,6 +62,8 @@ if leg.name != "system":
 config.substitutions.append(("%torch_python", leg.python))
 config.substitutions.append(("%torch_cxxflags", leg.cxxflags))
 config.substitutions.append(("%torch_ldflags", leg.ldflags))
+config.substitutions.append(("%torch_include", leg.include))
+config.substitutions.append(("%torch_libdir", leg.libdir))
 config.environment["SKGEN_TORCH_CMAKE_PREFIX"] = leg.cmake_prefix
 if leg.available:
     config.available_features.add("libtorch")

@@ -34,6 +34,10 @@ class Leg:
         self.name, self.python = name, python
         self.available, self.version, self.why = False, (0, 0), ""
         self.cxxflags = self.ldflags = self.cmake_prefix = ""
+        # The wheel's (or package's) include and lib directories: a stable-ABI
+        # library needs only <include> (torch/csrc/stable, torch/headeronly)
+        # and <lib>/libtorch_cpu.so.
+        self.include = self.libdir = ""
 
     def describe(self):
         if not self.available:
@@ -79,6 +83,7 @@ def detect(name, src_root):
     else:
         raise ValueError("lit --param torch=%r: expected system or venv" % name)
     leg.version = _version(info["version"])
+    leg.include, leg.libdir = info["include"], info["lib"]
     leg.available = True
     return leg
 

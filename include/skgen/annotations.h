@@ -54,6 +54,11 @@
  *                                    "Derivatives")
  *   SKGEN_NOT_DIFFERENTIABLE         the family has no derivative (as aten's
  *                                    eq): out= accepts inputs requiring grad
+ *   SKGEN_NO_AUTOGRAD                no generated Autograd registrations: the
+ *                                    family's autograd is your own
+ *                                    (torch.library.register_autograd, or a
+ *                                    TORCH_LIBRARY_IMPL(ns, Autograd, m)
+ *                                    kernel written by hand)
  *
  * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
  * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
@@ -85,6 +90,7 @@
 #define SKGEN_DERIVATIVE(NAMES, FORMULA)                                       \
   SKGEN_ANNOTATE_("skgen.derivative", NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE SKGEN_ANNOTATE_("skgen.not_differentiable")
+#define SKGEN_NO_AUTOGRAD SKGEN_ANNOTATE_("skgen.no_autograd")
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -101,6 +107,7 @@
 #define SKGEN_FALLBACK(OPNAME)
 #define SKGEN_DERIVATIVE(NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE
+#define SKGEN_NO_AUTOGRAD
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

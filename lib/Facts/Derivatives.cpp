@@ -156,6 +156,12 @@ public:
               "derivatives; remove it or this entry");
         continue;
       }
+      if (O.NoAutograd) {
+        error(E, false, 0, F.Names.size(),
+              "'SKGEN_NO_AUTOGRAD' says the family's autograd is your own, "
+              "so no derivative formula is used; remove it or this entry");
+        continue;
+      }
       if (llvm::StringRef(F.Names).trim() == "output_differentiability") {
         ExplicitOutputs |= outputDifferentiability(E, F);
         continue;

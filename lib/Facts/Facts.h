@@ -70,6 +70,7 @@ struct FamilyOptions {
   /// SKGEN_DERIVATIVE entries, in the order written.
   std::vector<DerivativeFact> Derivatives;
   bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
+  bool NoAutograd = false;        // SKGEN_NO_AUTOGRAD: the user's autograd
   bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }
 };
 

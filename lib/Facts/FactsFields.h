@@ -88,6 +88,7 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
   });
   io.optional(factsKey(Annotation::Derivative), O.Derivatives);
   io.optional(factsKey(Annotation::NotDifferentiable), O.NotDifferentiable);
+  io.optional(factsKey(Annotation::NoAutograd), O.NoAutograd);
 }
 
 template <class IO> void mapFields(IO &io, CppParamFact &P) {

@@ -144,8 +144,8 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   // autogradNotImplementedFallback() exists since PyTorch 1.10; the
   // DefaultBackend alias key means an older PyTorch, which has none. The
   // stable ABI has no autograd API: PyTorch's autograd fallback serves.
-  if (!F.Options.External && AliasKey != keys::DefaultBackend &&
-      Target != Abi::Stable) {
+  if (!F.Options.External && !F.Options.NoAutograd &&
+      AliasKey != keys::DefaultBackend && Target != Abi::Stable) {
     const bool Formulas = F.hasAutogradKernels();
     Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
         keys::Autograd, Fn, nullptr);

@@ -183,7 +183,7 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
   const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
               *FunctionalName = nullptr, *InplaceName = nullptr,
               *Alloc = nullptr, *NoMetaKernel = nullptr,
-              *FunctionalKernel = nullptr;
+              *FunctionalKernel = nullptr, *NoAutograd = nullptr;
   MetaOpt = PresetOpt = nullptr;
   DerivativeOpts.clear();
   NotDifferentiableOpt = nullptr;
@@ -251,8 +251,16 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
       K.Options.NotDifferentiable = true;
       NotDifferentiableOpt = O;
       break;
+    case Annotation::NoAutograd:
+      K.Options.NoAutograd = true;
+      NoAutograd = O;
+      break;
     }
   }
+  if (NoAutograd && NotDifferentiableOpt)
+    error(NotDifferentiableOpt->MacroLoc,
+          "'SKGEN_NOT_DIFFERENTIABLE' needs the generated Autograd "
+          "registrations, which 'SKGEN_NO_AUTOGRAD' turns off; keep one");
   // One description of the outputs.
   const Annot *Meta = MetaOpt ? MetaOpt : PresetOpt;
   if (MetaOpt && PresetOpt) {

@@ -319,9 +319,8 @@ private:
 
 /// Forced into every parsed TU: makes torch/version.h's macros visible when
 /// the include paths reach it, so that the scan can tell the PyTorch
-/// version the sources build against. Not in a stable-ABI build, where
-/// torch/version.h is an #error (torch.utils.cpp_extension still puts
-/// torch/csrc/api/include, which holds it, on the include path).
+/// version the sources build against. Not in a stable-ABI TU: there
+/// torch/version.h (torch/csrc/api/include) is an #error.
 const char TorchVersionProbe[] = "/__skgen__/torch_version_probe.h";
 const char TorchVersionProbeText[] =
     "#if defined(__has_include) && !defined(TORCH_STABLE_ONLY) && "

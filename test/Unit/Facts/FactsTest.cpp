@@ -183,6 +183,7 @@ TUFacts everyMemberSet() {
   O.MetaPreset = "unary";
   O.MetaPresetArgs = {"self"};
   O.NoMetaKernel = true;
+  O.NoAutograd = true;
   O.Fallback = "m::g.out";
   O.FallbackLoc = loc(2);
   DerivativeFact Der;
