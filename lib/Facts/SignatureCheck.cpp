@@ -125,7 +125,9 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
                           SourceLoc(), S));
     return false;
   }
-  if (!sameCppType(K.Return, Ret->IsReference, Ret->IsConst, Ret->Canonical)) {
+  if (!sameCppType(K.Return, Ret->IsReference, Ret->IsConst, Ret->Canonical) &&
+      (Ret->ValueCanonical.empty() ||
+       !sameCppType(K.Return, false, false, Ret->ValueCanonical))) {
     Ok = false;
     std::string Returns;
     for (size_t I = 0; I < S.Returns.size(); ++I)

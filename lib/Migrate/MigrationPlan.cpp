@@ -5,12 +5,15 @@
 #include "Blocks/Blocks.h"
 #include "Facts/SignatureCheck.h"
 #include "Gen/Api.h"
+#include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 
 namespace skgen {
 namespace migrate {
@@ -69,6 +72,8 @@ public:
   }
 
   MigrationPlan run() {
+    if (stableBlocksWithoutStableAbi())
+      return std::move(Plan);
     readDefs();
     TUFacts Synth;
     for (const auto &[Op, D] : Defs)
@@ -77,6 +82,7 @@ public:
     All.push_back(std::move(Synth));
     graph::LinkOptions LO;
     LO.AliasKey = AliasKey;
+    LO.Abi = G.Abi;
     graph::OpGraph G1 = graph::link(All, LO);
     if (G1.hasErrors()) {
       for (const Diagnostic &D : G1.Diagnostics)
@@ -89,7 +95,8 @@ public:
       return std::move(Plan);
     }
     for (const graph::Family &F : G1.Families)
-      for (const graph::Registration &R : graph::registrations(F, AliasKey)) {
+      for (const graph::Registration &R :
+           graph::registrations(F, AliasKey, G.Abi)) {
         std::string Op = R.Op.str();
         Families[Op] = F.Out.Op.str();
         if (R.K == graph::Registration::Kind::Def)
@@ -103,6 +110,27 @@ public:
   }
 
 private:
+  /// A STABLE_TORCH_LIBRARY* block read for a library whose generated code
+  /// is libtorch's: an error at each block (nothing is planned).
+  bool stableBlocksWithoutStableAbi() {
+    if (G.Abi == Abi::Stable)
+      return false;
+    std::set<std::tuple<std::string, unsigned, unsigned>> Blocks;
+    for (const HandRegistration *R : Regs)
+      if (R->Stable &&
+          Blocks
+              .insert({R->BlockLoc.File, R->BlockLoc.Line, R->BlockLoc.Column})
+              .second)
+        Plan.Diags.push_back(errorAt(
+            R->BlockLoc, "this " + R->Block +
+                             " block registers through PyTorch's "
+                             "stable ABI, but skgen would generate "
+                             "libtorch code for the library; set 'Abi: "
+                             "stable' in .skgen.yaml or pass --abi=stable "
+                             "(docs/stable-abi.md)"));
+    return !Blocks.empty();
+  }
+
   void readDefs() {
     for (const HandRegistration *R : Regs) {
       if (R->K != HandRegistration::Kind::Def || R->Name.empty())
@@ -154,6 +182,10 @@ private:
                             return false;
                           });
     bool First = true;
+    // The stable target needs a meta function, which skgen cannot read off
+    // a kernel: there the annotations are proposed, not inserted.
+    const bool Stable = G.Abi == Abi::Stable;
+    std::optional<Diagnostic> Proposal;
     for (const std::string &Fn : Order) {
       const HandRegistration &K = *ByFn[Fn].front();
       KernelFact F;
@@ -172,13 +204,19 @@ private:
         if (!llvm::is_contained(F.Keys, R->Key))
           F.Keys.push_back(R->Key);
       std::vector<Diagnostic> Sig;
-      if (!K.CannotAnnotate.empty() || !checkSignature(F, D.S, D.R->Loc, Sig)) {
+      std::string Cannot = K.CannotAnnotate;
+      if (Cannot.empty() && declaredAbi(F.Params, F.Return) != G.Abi)
+        Cannot = G.Abi == Abi::Stable
+                     ? "it is written against libtorch's C++ API, but the "
+                       "library targets the stable ABI"
+                     : "it is written against the stable ABI, but the "
+                       "library targets libtorch's C++ API";
+      if (!Cannot.empty() || !checkSignature(F, D.S, D.R->Loc, Sig)) {
         Diagnostic W = warningAt(
-            K.KernelLoc, "out= kernel '" + Fn + "' of '" + Op +
-                             "' is not annotated: " +
-                             (K.CannotAnnotate.empty()
-                                  ? "its signature does not match the schema"
-                                  : K.CannotAnnotate));
+            K.KernelLoc,
+            "out= kernel '" + Fn + "' of '" + Op + "' is not annotated: " +
+                (Cannot.empty() ? "its signature does not match the schema"
+                                : Cannot));
         for (Diagnostic &N : Sig) {
           N.Severity = Diagnostic::Level::Note;
           W.Notes.push_back(N);
@@ -199,6 +237,11 @@ private:
                                      : D.R->Namespace + "::" + D.R->Name)) +
                       Keys + ")"
                 : Macro + ("(\"" + Op + "\"") + Keys + ")";
+      if (Stable) {
+        propose(Proposal, D, K, Fn, Text);
+        First = false;
+        continue;
+      }
       Diagnostic W = warningAt(K.AnnotateLoc,
                                "hand-written out= kernel '" + Fn + "' of '" +
                                    Op + "': annotating it with " + Macro);
@@ -217,6 +260,51 @@ private:
       Synth.Kernels.push_back(std::move(F));
       First = false;
     }
+    if (Proposal) {
+      Proposal->Notes.push_back(metaNote(D, Proposal->Loc));
+      Plan.Diags.push_back(std::move(*Proposal));
+    }
+  }
+
+  /// On the stable target: \p Text, the annotation of kernel \p K, as a note
+  /// of the family's warning \p W (made at its first kernel).
+  void propose(std::optional<Diagnostic> &W, const Def &D,
+               const HandRegistration &K, const std::string &Fn,
+               const std::string &Text) {
+    if (!W) {
+      W = warningAt(
+          K.AnnotateLoc,
+          "out= kernel '" + Fn + "' of '" + D.S.Op.str() +
+              "' is not annotated: the stable target needs a meta function "
+              "for the family, and skgen cannot tell its sizes and dtypes "
+              "from the kernel; annotate it by hand as below, then run "
+              "--migrate again to remove its registrations");
+      W->Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
+    }
+    std::string Also =
+        K.IncludeLoc.valid() ? " (and #include <skgen/annotations.h>)" : "";
+    if (K.Key == keys::Meta)
+      Also += "; or leave it out: skgen generates the Meta kernels from the "
+              "meta function";
+    W->Notes.push_back(
+        noteAt(K.AnnotateLoc, "write " + Text + " above '" + Fn + "'" + Also));
+  }
+
+  /// The last note of a proposal: the meta function it needs.
+  static Diagnostic metaNote(const Def &D, const SourceLoc &At) {
+    std::string Presets;
+    for (const schema::MetaPreset &P : schema::metaPresets()) {
+      std::vector<std::string> Bound;
+      schema::PresetError E;
+      if (schema::bindMetaPreset(P, D.S, {}, Bound, E))
+        Presets += (Presets.empty() ? "" : ", ") + std::string(P.Name);
+    }
+    return noteAt(At, "and after SKGEN_STRUCTURED, SKGEN_META(fn) or "
+                      "SKGEN_META_PRESET(preset) with the kernel's sizes and "
+                      "dtypes (presets whose roles bind to '" +
+                          D.S.Op.str() +
+                          "': " + (Presets.empty() ? "none" : Presets) +
+                          "; docs/annotations.md)");
   }
 
   void match(const HandRegistration &R) {

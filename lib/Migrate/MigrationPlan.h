@@ -13,7 +13,10 @@
 //    (the op graph's registrations, with the annotations above) is removed.
 //
 // What skgen cannot read or remove safely is left as it is, with a note or a
-// warning that says why.
+// warning that says why. On the stable target (\p G's ABI) the out= kernels
+// are not annotated: the family needs a meta function, which a kernel does
+// not tell; the warning proposes the annotations (docs/stable-abi.md). A
+// STABLE_TORCH_LIBRARY* block in a library that targets libtorch is an error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_MIGRATE_MIGRATIONPLAN_H
@@ -36,7 +39,8 @@ struct MigrationPlan {
 };
 
 /// Plans the migration of the registrations in \p Scan, given the library's
-/// scanned annotations \p Facts (linked as \p G) and the alias key.
+/// scanned annotations \p Facts (linked as \p G, for G.Abi) and the alias
+/// key.
 MigrationPlan planMigration(const RegistrationScan &Scan,
                             const std::vector<TUFacts> &Facts,
                             const graph::OpGraph &G,

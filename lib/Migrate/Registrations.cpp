@@ -43,7 +43,23 @@ namespace {
 /// What a TORCH_LIBRARY* macro declared: its static TorchLibraryInit.
 struct LibraryBlock {
   std::string Macro, Namespace, Key;
+  bool Stable = false;                // STABLE_TORCH_LIBRARY*.
+  SourceLocation Loc;                 // The macro's use.
   const FunctionDecl *Init = nullptr; // The definition holding the calls.
+};
+
+/// The registration API of each ABI: the library class, the static object
+/// each macro declares, and its macros by kind (DEF, FRAGMENT, IMPL).
+struct LibraryApi {
+  bool Stable;
+  const char *Library, *Init, *Def, *Fragment, *Impl;
+};
+const LibraryApi Apis[] = {
+    {false, "::torch::Library", "::torch::detail::TorchLibraryInit",
+     "TORCH_LIBRARY", "TORCH_LIBRARY_FRAGMENT", "TORCH_LIBRARY_IMPL"},
+    {true, "::torch::stable::detail::StableLibrary",
+     "::torch::stable::detail::StableTorchLibraryInit", "STABLE_TORCH_LIBRARY",
+     "STABLE_TORCH_LIBRARY_FRAGMENT", "STABLE_TORCH_LIBRARY_IMPL"},
 };
 
 /// Strips what stands between a registration argument and what was written:
@@ -121,37 +137,43 @@ public:
   }
 
   void run() {
-    auto Init =
-        varDecl(
-            hasType(qualType(
-                hasDeclaration(cxxRecordDecl(hasName("::torch::detail::"
-                                                     "TorchLibraryInit"))))),
-            hasInitializer(ignoringImplicit(cxxConstructExpr().bind("ctor"))))
-            .bind("var");
-    for (const BoundNodes &B : match(findAll(Init), Ctx)) {
-      const auto *V = B.getNodeAs<VarDecl>("var");
-      if (SM.isInSystemHeader(SM.getExpansionLoc(V->getLocation())))
-        continue;
-      LibraryBlock L;
-      if (block(B.getNodeAs<CXXConstructExpr>("ctor"), L))
-        calls(L);
+    for (const LibraryApi &A : Apis) {
+      auto Init =
+          varDecl(
+              hasType(qualType(hasDeclaration(cxxRecordDecl(hasName(A.Init))))),
+              hasInitializer(ignoringImplicit(cxxConstructExpr().bind("ctor"))))
+              .bind("var");
+      for (const BoundNodes &B : match(findAll(Init), Ctx)) {
+        const auto *V = B.getNodeAs<VarDecl>("var");
+        SourceLocation Use = SM.getExpansionLoc(V->getLocation());
+        if (SM.isInSystemHeader(Use))
+          continue;
+        LibraryBlock L;
+        L.Stable = A.Stable;
+        L.Loc = Use;
+        if (block(B.getNodeAs<CXXConstructExpr>("ctor"), A, L))
+          calls(L, A);
+      }
     }
   }
 
 private:
-  /// Reads TorchLibraryInit(kind, &init, "ns", key, __FILE__, __LINE__).
-  bool block(const CXXConstructExpr *C, LibraryBlock &L) {
+  /// Reads TorchLibraryInit(kind, &init, "ns", key, __FILE__, __LINE__), or
+  /// StableTorchLibraryInit(kind, &init, "ns", "KEY" or nullptr, ...).
+  bool block(const CXXConstructExpr *C, const LibraryApi &A, LibraryBlock &L) {
     if (!C || C->getNumArgs() < 4)
       return false;
     const auto *K = dyn_cast<DeclRefExpr>(strip(C->getArg(0)));
     if (!K)
       return false;
     llvm::StringRef Kind = K->getDecl()->getName();
-    L.Macro = Kind == "DEF"        ? "TORCH_LIBRARY"
-              : Kind == "FRAGMENT" ? "TORCH_LIBRARY_FRAGMENT"
-              : Kind == "IMPL"     ? "TORCH_LIBRARY_IMPL"
+    L.Macro = Kind == "DEF"        ? A.Def
+              : Kind == "FRAGMENT" ? A.Fragment
+              : Kind == "IMPL"     ? A.Impl
                                    : "";
     L.Namespace = stringLiteral(C->getArg(2));
+    if (A.Stable) // The stable macro stringizes its key.
+      L.Key = stringLiteral(C->getArg(3));
     for (const DeclRefExpr *R : declRefs(C->getArg(3), Ctx))
       if (L.Key.empty())
         L.Key = dispatchKeyOf(R);
@@ -165,19 +187,21 @@ private:
            L.Init->hasBody();
   }
 
-  void calls(const LibraryBlock &L) {
+  void calls(const LibraryBlock &L, const LibraryApi &A) {
     const Stmt *Body = L.Init->getBody();
     const ParmVarDecl *M = L.Init->getParamDecl(0);
-    auto Call = cxxMemberCallExpr(
-                    callee(cxxMethodDecl(hasAnyName("def", "impl"),
-                                         ofClass(hasName("::torch::Library")))))
-                    .bind("call");
+    auto Call =
+        cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("def", "impl"),
+                                               ofClass(hasName(A.Library)))))
+            .bind("call");
     for (const BoundNodes &B : match(findAll(Call), *Body, Ctx)) {
       const auto *C = B.getNodeAs<CXXMemberCallExpr>("call");
       HandRegistration R;
       R.Block = L.Macro;
       R.Namespace = L.Namespace;
       R.Key = L.Key;
+      R.Stable = L.Stable;
+      R.BlockLoc = Locs.convert(L.Loc);
       R.K = C->getMethodDecl()->getName() == "def"
                 ? HandRegistration::Kind::Def
                 : HandRegistration::Kind::Impl;
@@ -246,8 +270,20 @@ private:
       if (U->getOpcode() == UO_AddrOf)
         E = strip(U->getSubExpr());
     const FunctionDecl *F = nullptr;
+    bool Boxed = true; // On the stable ABI, unless TORCH_BOX boxes it.
     if (const auto *D = dyn_cast<DeclRefExpr>(E))
       F = dyn_cast<FunctionDecl>(D->getDecl());
+    // TORCH_BOX(&f): torch::stable::detail::boxer<FuncT, &f>::boxed_fn.
+    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(F))
+      if (const auto *S =
+              dyn_cast<ClassTemplateSpecializationDecl>(M->getParent());
+          S &&
+          S->getQualifiedNameAsString() == "torch::stable::detail::boxer" &&
+          S->getTemplateArgs().size() == 2 &&
+          S->getTemplateArgs()[1].getKind() == TemplateArgument::Declaration) {
+        F = dyn_cast<FunctionDecl>(S->getTemplateArgs()[1].getAsDecl());
+        Boxed = false;
+      }
     // TORCH_FN(f): c10::CompileTimeFunctionPointer<FuncType, f>.
     if (const auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
             E->getType()->getAsCXXRecordDecl()))
@@ -261,6 +297,9 @@ private:
     }
     R.Kernel = HandRegistration::KernelKind::Function;
     function(F, R);
+    if (R.Stable && Boxed && R.CannotAnnotate.empty())
+      R.CannotAnnotate = "it is registered boxed (on a StableIValue stack), "
+                         "not as TORCH_BOX(&kernel)";
   }
 
   void function(const FunctionDecl *F, HandRegistration &R) {

@@ -5,7 +5,10 @@
 // torch::Library::def / impl call in the body of a TORCH_LIBRARY,
 // TORCH_LIBRARY_FRAGMENT or TORCH_LIBRARY_IMPL block, found in Clang's AST
 // (the static torch::detail::TorchLibraryInit each macro declares names the
-// block's kind, its init function, its namespace and its dispatch key).
+// block's kind, its init function, its namespace and its dispatch key), and
+// the stable ABI's StableLibrary::def / impl calls in STABLE_TORCH_LIBRARY*
+// blocks (torch::stable::detail::StableTorchLibraryInit; kernels boxed by
+// TORCH_BOX(&f)).
 // Unlike the annotation scan this parses function bodies, so it is a
 // separate, uncached parse used by --migrate only.
 //
@@ -28,13 +31,18 @@ struct HandRegistration {
   enum class Kind { Def, Impl };
   Kind K = Kind::Def;
   /// The block's macro (TORCH_LIBRARY, TORCH_LIBRARY_FRAGMENT,
-  /// TORCH_LIBRARY_IMPL) and its namespace argument.
+  /// TORCH_LIBRARY_IMPL, or their STABLE_ forms) and its namespace argument.
   std::string Block, Namespace;
+  /// A stable-ABI block (torch::stable::detail::StableLibrary), and where
+  /// its macro is used.
+  bool Stable = false;
+  SourceLoc BlockLoc;
   /// Def: the schema (string literal value); Impl: the operator name as
   /// written (`add.out`, or `myops::add.out`). Empty when not a literal.
   std::string Name;
   /// Impl: the dispatch key (TORCH_LIBRARY_IMPL's argument, or a
-  /// torch::dispatch() wrapper's); "" for a catch-all kernel.
+  /// torch::dispatch() wrapper's); "" for a catch-all kernel (never on the
+  /// stable ABI, whose m.impl calls are all in STABLE_TORCH_LIBRARY_IMPL).
   std::string Key;
   SourceLoc Loc;   // The call (the object expression's start).
   CharRange Range; // The call, for highlighting.
@@ -48,7 +56,9 @@ struct HandRegistration {
   // Impl: what is registered.
   enum class KernelKind { None, Function, Lambda, Other };
   KernelKind Kernel = KernelKind::None;
-  std::string CppName;   // Function: fully qualified.
+  /// Function (TORCH_FN(f), &f, f, torch::dispatch(k, ...) of one, or the
+  /// stable ABI's TORCH_BOX(&f)): fully qualified.
+  std::string CppName;
   SourceLoc KernelLoc;   // The function's name in the declaration below.
   SourceLoc AnnotateLoc; // Start of that declaration: an annotation goes here
   std::string Indent;    // ... followed by a newline and this indentation.

@@ -235,26 +235,34 @@ std::optional<CppType> mapStableType(const Type &T, std::string &Why) {
 
 std::optional<CppType> stableReturnType(const FunctionSchema &S,
                                         std::string &Why) {
-  std::vector<std::string> Spellings, Canonicals;
+  std::vector<std::string> Spellings, Canonicals, Values;
+  bool AnyRef = false;
   for (const Return &R : S.Returns) {
     const Type &T = R.Ty;
     if (T.isTensor()) {
       bool Ref = T.Alias && T.Alias->IsWrite;
+      AnyRef |= Ref;
       Spellings.push_back(std::string(StableTensor) + (Ref ? " &" : ""));
       Canonicals.push_back(Spellings.back());
+      Values.push_back(StableTensor);
     } else if (T.isList() && T.Elements.front().isTensor()) {
       Spellings.push_back(std::string("::std::vector<") + StableTensor + ">");
       Canonicals.push_back(std::string("std::vector<") + StableTensor +
                            ", std::allocator<" + StableTensor + ">>");
+      Values.push_back(Canonicals.back());
     } else if (const ValueType *V = findStableValueType(T)) {
       Spellings.push_back(V->Spelling);
       Canonicals.push_back(V->Canonical);
+      Values.push_back(V->Canonical);
     } else {
       Why = "return type " + noStableForm(T);
       return std::nullopt;
     }
   }
-  return tupleOf(Spellings, Canonicals);
+  CppType C = tupleOf(Spellings, Canonicals);
+  if (AnyRef)
+    C.ValueCanonical = tupleOf(Values, Values).Canonical;
+  return C;
 }
 } // namespace
 

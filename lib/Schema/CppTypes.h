@@ -42,6 +42,12 @@ struct CppType {
   /// dispatcher passes and torch.compile keeps symbolic; int64_t /
   /// at::IntArrayRef with 1.13). Empty otherwise.
   std::string Symbolic;
+  /// A stable-ABI return type with references (`Tensor(a!)`): the same type
+  /// by value, which a kernel may return instead (`torch::stable::Tensor`,
+  /// a handle to the same tensor). TORCH_BOX cannot box a reference, so a
+  /// hand-written stable kernel returns by value; skgen's wrappers ignore
+  /// what their kernel returns. Empty otherwise.
+  std::string ValueCanonical;
   /// The canonical types a meta function may declare for a Symbolic
   /// argument, given the canonical of skgen::SymInt in its translation
   /// unit (\p SymIntCanonical: `c10::SymInt` or `long`).

@@ -58,3 +58,45 @@ TEST(SignatureCheck, ReportsEachMismatch) {
   EXPECT_EQ(D[0].Notes[0].Loc, L);
   EXPECT_NE(D[2].Message.find("return type of 'ns::f'"), std::string::npos);
 }
+
+// A stable-ABI kernel may return its out tensors by value (TORCH_BOX cannot
+// box a reference, so hand-written stable kernels do); libtorch's may not.
+TEST(SignatureCheck, StableOutKernelMayReturnByValue) {
+  const char *Stable = "torch::stable::Tensor";
+  auto Check = [&](const char *Schema, CppParamFact Return,
+                   std::vector<CppParamFact> Params) {
+    KernelFact K;
+    K.CppName = "ns::f";
+    K.Params = std::move(Params);
+    K.Return = std::move(Return);
+    std::vector<Diagnostic> D;
+    return checkSignature(K, parse(Schema), SourceLoc(), D);
+  };
+  const char *One = "ns::f.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)";
+  std::vector<CppParamFact> OneParams = {P("self", Stable, true, true),
+                                         P("out", Stable, false, true)};
+  EXPECT_TRUE(Check(One, P("", Stable, false, true), OneParams));
+  EXPECT_TRUE(Check(One, P("", Stable, false, false), OneParams));
+  EXPECT_FALSE(Check(One, P("", Stable, true, true), OneParams));
+  const char *Two = "ns::f.out(Tensor self, *, Tensor(a!) a, Tensor(b!) b) "
+                    "-> (Tensor(a!), Tensor(b!))";
+  std::vector<CppParamFact> TwoParams = {P("self", Stable, true, true),
+                                         P("a", Stable, false, true),
+                                         P("b", Stable, false, true)};
+  EXPECT_TRUE(Check(Two,
+                    P("",
+                      "std::tuple<torch::stable::Tensor, "
+                      "torch::stable::Tensor>",
+                      false, false),
+                    TwoParams));
+  EXPECT_TRUE(Check(Two,
+                    P("",
+                      "std::tuple<torch::stable::Tensor &, "
+                      "torch::stable::Tensor &>",
+                      false, false),
+                    TwoParams));
+  // libtorch: a reference, as the dispatcher's out= convention has it.
+  EXPECT_FALSE(Check(One, P("", "at::Tensor", false, false),
+                     {P("self", "at::Tensor", true, true),
+                      P("out", "at::Tensor", false, true)}));
+}
