@@ -47,7 +47,7 @@ struct CppType {
   /// a handle to the same tensor). TORCH_BOX cannot box a reference, so a
   /// hand-written stable kernel returns by value; skgen's wrappers ignore
   /// what their kernel returns. Empty otherwise.
-  std::string ValueCanonical;
+  std::string ValueCanonical = {};
   /// The canonical types a meta function may declare for a Symbolic
   /// argument, given the canonical of skgen::SymInt in its translation
   /// unit (\p SymIntCanonical: `c10::SymInt` or `long`).
