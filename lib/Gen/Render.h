@@ -57,9 +57,9 @@ struct FunctionSpec {
   /// The dispatcher passes `c10::DispatchKeySet skgen_keys` first (the
   /// schema does not show it).
   bool TakesKeys = false;
-  /// What the body runs under: the argument of a \p GuardClass (an
-  /// `std::optional<at::Device>` for c10::OptionalDeviceGuard, a tensor
-  /// for the stable runtime's skgen::DeviceGuard); empty for none.
+  /// An optional-device expression the body runs under, the argument of a
+  /// \p GuardClass (c10::OptionalDeviceGuard, or the stable runtime's
+  /// skgen::DeviceGuard); empty for none.
   Code DeviceGuard;
   std::string GuardClass = "c10::OptionalDeviceGuard";
   /// Statements, one per line, indented relative to the body.

@@ -388,18 +388,15 @@ private:
         Ok = false;
       }
     }
-    if (Ok && Opts.Abi == Abi::Stable) {
-      std::vector<Diagnostic> Gaps = stableAbiGaps(F, K);
+    if (Ok) {
+      std::vector<Diagnostic> AbiErrors;
+      if (Opts.Abi == Abi::Stable)
+        AbiErrors = stableAbiGaps(F, K);
       if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi))
-        Gaps.push_back(std::move(*D));
-      for (Diagnostic &D : Gaps)
+        AbiErrors.push_back(std::move(*D));
+      Ok = AbiErrors.empty();
+      for (Diagnostic &D : AbiErrors)
         report(std::move(D));
-      Ok = Gaps.empty();
-    } else if (Ok) {
-      if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi)) {
-        report(std::move(*D));
-        Ok = false;
-      }
     }
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;
@@ -641,8 +638,8 @@ private:
     std::vector<const schema::Argument *> Ins = F.Out.nonOutArguments();
     std::string Why = F.Variants.InplaceIneligibleReason;
     if (!Ins.empty() && Why.find("first argument") != std::string::npos)
-      Why += " (it is '" + Ins.front()->Ty.str() + " " + Ins.front()->Name +
-             "')";
+      Why +=
+          " (it is '" + Ins.front()->Ty.str() + " " + Ins.front()->Name + "')";
     report(noteAt(F.DeclLoc, "no in-place variant of '" + F.Out.Op.str() +
                                  "': " + Why +
                                  "; SKGEN_NO_INPLACE says so and silences "

@@ -6,40 +6,14 @@
 
 #include <algorithm>
 
-#include <cctype>
-
 namespace skgen {
 namespace graph {
 namespace {
 
-/// Where argument \p Name is in schema text \p Text (its name as a word
-/// followed by `,`, `=`, `)` or a space), or the start.
-size_t argumentOffset(const std::string &Text, const std::string &Name) {
-  auto IsIdent = [](char C) {
-    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-  };
-  size_t Paren = Text.find('(');
-  for (size_t At = Text.find(Name, Paren == std::string::npos ? 0 : Paren);
-       At != std::string::npos; At = Text.find(Name, At + 1)) {
-    size_t End = At + Name.size();
-    if ((At > 0 && IsIdent(Text[At - 1])) ||
-        (End < Text.size() && IsIdent(Text[End])))
-      continue;
-    // The type begins after the previous `(`, `,` or `*`.
-    size_t Begin = Text.find_last_of("(,*", At);
-    Begin = Begin == std::string::npos ? At : Begin + 1;
-    while (Begin < At && Text[Begin] == ' ')
-      ++Begin;
-    return Begin;
-  }
-  return 0;
-}
-
-SourceLoc atArgument(const KernelFact &Decl, const std::string &Name) {
+SourceLoc atArgument(const KernelFact &Decl, const schema::Argument &A) {
   if (!Decl.SchemaLoc.valid())
     return Decl.AnnotationLoc;
-  return schema::locInSchema(Decl.SchemaLoc, Decl.SchemaText,
-                             argumentOffset(Decl.SchemaText, Name));
+  return schema::locInSchema(Decl.SchemaLoc, Decl.SchemaText, A.Offset);
 }
 
 const char *const OrLibtorch = "; or build the library with --abi=libtorch";
@@ -52,7 +26,7 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
   for (const schema::Argument &A : F.Out.Arguments) {
     std::string Why;
     if (!schema::argumentCppType(A, Why, Abi::Stable))
-      Out.push_back(errorAt(atArgument(Decl, A.Name),
+      Out.push_back(errorAt(atArgument(Decl, A),
                             "the stable ABI cannot pass argument '" + A.Name +
                                 "' of '" + Name + "': " + Why + OrLibtorch));
   }

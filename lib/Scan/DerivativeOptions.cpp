@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Facts/Derivatives.h"
+#include "Facts/SignatureCheck.h"
 #include "Scan/Collector.h"
 
 #include "clang/Lex/Lexer.h"
@@ -87,8 +88,10 @@ void Collector::checkDerivatives(const schema::FunctionSchema &S,
     note(E, O.MacroLoc, "in this annotation");
   }
   // (analyze() leaves malformed entries out; when the scope itself cannot
-  // be declared, e.g. an argument named `grad`, no formula is compiled.)
-  if (FormulasToCheck &&
+  // be declared, e.g. an argument named `grad`, no formula is compiled. The
+  // stable ABI has no autograd: the link phase refuses the formulas of a
+  // kernel written against it, and there is no scope to compile them in.)
+  if (FormulasToCheck && declaredAbi(K.Params, K.Return) != Abi::Stable &&
       llvm::none_of(Errors, [](const derivatives::DerivativeError &E) {
         return E.ScopeBroken;
       }))

@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Scan/FormulaCheck.h"
-#include "Facts/SignatureCheck.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 #include "Incremental/Preamble.h"
@@ -558,16 +557,6 @@ bool checkFormulas(const std::string &MainFile,
                    const std::string &Pch,
                    const std::vector<FormulaToCheck> &Formulas, TUFacts &T,
                    std::vector<FileDep> &Deps) {
-  // The stable ABI has no autograd: the link phase refuses the formulas of
-  // a kernel written against it, and there is no scope to compile them in.
-  std::vector<FormulaToCheck> Libtorch;
-  for (const FormulaToCheck &F : Formulas) {
-    const KernelFact &K = T.Kernels[F.Kernel];
-    if (declaredAbi(K.Params, K.Return) != Abi::Stable)
-      Libtorch.push_back(F);
-  }
-  if (Libtorch.size() != Formulas.size())
-    return checkFormulas(MainFile, Cmd, Pch, Libtorch, T, Deps);
   if (Formulas.empty())
     return true;
   // Next to the main file, with its extension (the driver picks the same

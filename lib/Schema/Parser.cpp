@@ -282,6 +282,7 @@ private:
     A.KwargOnly = KwargOnly;
     if (isPunct("="))
       fail(Cur, "expected an argument type before the default value");
+    A.Offset = Cur.Offset;
     A.Ty = parseArgumentType();
     if (isPunct("="))
       fail(Cur, "expected an argument name before the default value");

@@ -86,6 +86,9 @@ struct Argument {
   std::string Name;
   std::optional<DefaultValue> Default;
   bool KwargOnly = false;
+  /// Where its type starts in the parsed text (diagnostics at the argument:
+  /// schema::locInSchema); not part of its meaning, so not compared.
+  size_t Offset = 0;
 
   std::string str() const;
   bool operator==(const Argument &O) const {
