@@ -33,7 +33,6 @@ using namespace clang::ast_matchers;
 namespace skgen {
 namespace migrate {
 
-using scan::adjustCommandLine;
 using scan::LocConverter;
 using scan::ScanOptions;
 using scan::TorchSpellings;
@@ -457,10 +456,22 @@ public:
   Consumer(CompilerInstance &CI, const std::string &Directory,
            RegistrationScan &Out)
       : CI(CI), Directory(Directory), Out(Out) {}
-  /// Registrations and kernels are in the project's files: bodies in system
-  /// headers (libtorch's) are not needed.
+  /// The registrations are in the bodies of the project's functions that
+  /// take a library (`TORCH_LIBRARY*` blocks, the helpers they call): other
+  /// bodies are not needed, and a `.cu` file's, parsed as host C++, hold
+  /// kernel launches (`<<<...>>>`) that only nvcc reads.
   bool shouldSkipFunctionBody(Decl *D) override {
-    return CI.getSourceManager().isInSystemHeader(D->getLocation());
+    if (CI.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    const auto *F = D->getAsFunction();
+    if (!F)
+      return false;
+    for (const ParmVarDecl *P : F->parameters())
+      if (const CXXRecordDecl *R =
+              P->getType().getNonReferenceType()->getAsCXXRecordDecl())
+        if (compat::endsWith(R->getName(), "Library"))
+          return false;
+    return true;
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     LocConverter Locs(Ctx.getSourceManager(), Directory);
@@ -529,21 +540,8 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
     if (Cmds.empty() || Cmds.front().CommandLine.empty())
       continue;
     clang::tooling::CompileCommand Cmd = Cmds.front();
-    llvm::SmallString<256> Dir(Cmd.Directory);
-    if (!llvm::sys::path::is_absolute(Dir)) {
-      llvm::SmallString<256> Base(Opts.BuildDir);
-      llvm::sys::path::append(Base, Dir);
-      Dir = Base;
-    }
-    Cmd.Directory = std::string(Dir);
-    Cmd.CommandLine.insert(Cmd.CommandLine.begin() + 1,
-                           Opts.ExtraArgsBefore.begin(),
-                           Opts.ExtraArgsBefore.end());
-    auto DashDash =
-        std::find(Cmd.CommandLine.begin() + 1, Cmd.CommandLine.end(), "--");
-    Cmd.CommandLine.insert(DashDash, Opts.ExtraArgs.begin(),
-                           Opts.ExtraArgs.end());
-    Cmd.CommandLine = adjustCommandLine(Cmd.CommandLine);
+    scan::makeScannable(Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore,
+                        Opts.ExtraArgs);
     struct SingleDB : clang::tooling::CompilationDatabase {
       clang::tooling::CompileCommand C;
       std::vector<clang::tooling::CompileCommand>

@@ -3,6 +3,7 @@
 #include "Basic/Annotations.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Scan/GpuCommandLine.h"
 
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
@@ -135,6 +136,20 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
   auto DashDash = std::find(Out.begin(), Out.end(), "--");
   Out.insert(DashDash, Extra.begin(), Extra.end());
   return Out;
+}
+
+std::string makeScannable(clang::tooling::CompileCommand &Cmd,
+                          const std::string &File, const std::string &BuildDir,
+                          const std::vector<std::string> &Before,
+                          const std::vector<std::string> &After) {
+  Cmd.Directory = absolutePath(Cmd.Directory, BuildDir);
+  HostCommand Host = hostCommandLine(Cmd.CommandLine, File, Cmd.Directory);
+  std::vector<std::string> &Args = Cmd.CommandLine = std::move(Host.Args);
+  Args.insert(Args.begin() + 1, Before.begin(), Before.end());
+  Args.insert(std::find(Args.begin() + 1, Args.end(), "--"), After.begin(),
+              After.end());
+  Args = adjustCommandLine(Args);
+  return Host.Problem;
 }
 
 IncludeDirs includeDirs(const std::vector<std::string> &Args,

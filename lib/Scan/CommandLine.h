@@ -12,6 +12,8 @@
 
 #include "Incremental/Prefilter.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
+
 #include <string>
 #include <vector>
 
@@ -26,6 +28,17 @@ std::string clangResourceDir();
 std::vector<std::string>
 adjustCommandLine(const std::vector<std::string> &Args,
                   std::vector<std::string> *Dropped = nullptr);
+
+/// Makes database command \p Cmd for \p File scannable, the one way the
+/// annotation scan and --migrate's registration parse both use: its
+/// directory absolute (relative to \p BuildDir), a CUDA/HIP command as host
+/// C++ (GpuCommandLine.h), skgen's extra arguments (\p Before after the
+/// compiler, \p After before a `--`) and adjustCommandLine. Returns why the
+/// GPU toolkit's headers are missing, or "".
+std::string makeScannable(clang::tooling::CompileCommand &Cmd,
+                          const std::string &File, const std::string &BuildDir,
+                          const std::vector<std::string> &Before,
+                          const std::vector<std::string> &After);
 
 /// Include search directories of a command line: `-iquote` dirs (quoted
 /// includes only), `-I` dirs and system dirs (-isystem, -idirafter), made

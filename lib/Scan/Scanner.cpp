@@ -533,18 +533,10 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
                                       "compilation database; using flags " +
                                           Cmd.Heuristic));
   }
-  Cmd.Directory = absolutePath(Cmd.Directory, Opts.BuildDir);
-  if (!Opts.ExtraArgsBefore.empty())
-    Cmd.CommandLine.insert(Cmd.CommandLine.begin() + 1,
-                           Opts.ExtraArgsBefore.begin(),
-                           Opts.ExtraArgsBefore.end());
-  if (!Opts.ExtraArgs.empty()) {
-    auto DashDash =
-        std::find(Cmd.CommandLine.begin() + 1, Cmd.CommandLine.end(), "--");
-    Cmd.CommandLine.insert(DashDash, Opts.ExtraArgs.begin(),
-                           Opts.ExtraArgs.end());
-  }
-  Cmd.CommandLine = adjustCommandLine(Cmd.CommandLine);
+  std::string GpuProblem = makeScannable(
+      Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore, Opts.ExtraArgs);
+  if (!GpuProblem.empty())
+    T.Diagnostics.push_back(warningAt(SourceLoc{File, 1, 1}, GpuProblem));
 
   if (!Opts.NoPrefilter &&
       !PF.mayContainAnnotations(File,
