@@ -1,0 +1,1 @@
+#define FROM_INC1 1

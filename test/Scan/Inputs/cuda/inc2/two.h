@@ -1,0 +1,1 @@
+#define FROM_INC2 1
