@@ -79,6 +79,9 @@ lit_config.note("PyTorch leg '%s': %s" % (leg.name, leg.describe()))
 torch214_python = torch_leg.venv214_python()
 if torch214_python:
     config.available_features.add("torch-2.14")
+# The CUDA toolkit's compiler: CUDA sources are built (not run: no GPU).
+if shutil.which("nvcc"):
+    config.available_features.add("nvcc")
 config.substitutions.append(("%torch214_python", torch214_python or "false"))
 lit_config.note("PyTorch 2.14.1: %s" % (torch214_python or "unavailable (utils/setup_torch.sh)"))
 # strace that can trace (ptrace may be forbidden in a container).
