@@ -2,6 +2,7 @@
 #include "Driver/CompileDB.h"
 #include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
+#include "Basic/Path.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -10,6 +11,8 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <nlohmann/json.hpp>
+
+#include <set>
 
 namespace skgen {
 
@@ -147,6 +150,50 @@ loadCompilationDatabase(const std::string &BuildDir, const std::string &Source,
                    "compile_flags.txt in a parent directory of '" +
                        Source + "'"));
   return nullptr;
+}
+
+static bool isGpuSource(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext.equals_insensitive(".cu") || Ext.equals_insensitive(".hip");
+}
+
+std::vector<std::string>
+unlistedGpuSources(const std::vector<std::string> &Listed,
+                   const std::string &ConfigPath, const std::string &BuildDir) {
+  std::set<std::string> Known(Listed.begin(), Listed.end()), Out;
+  std::set<std::string> Roots;
+  if (!ConfigPath.empty())
+    Roots.insert(std::string(llvm::sys::path::parent_path(ConfigPath)));
+  else
+    for (const std::string &F : Listed)
+      Roots.insert(std::string(llvm::sys::path::parent_path(F)));
+  const bool Recursive = !ConfigPath.empty();
+  auto IsBuildTree = [&](llvm::StringRef Dir) {
+    llvm::SmallString<256> Cache(Dir);
+    llvm::sys::path::append(Cache, "CMakeCache.txt");
+    return (!BuildDir.empty() && llvm::sys::fs::equivalent(Dir, BuildDir)) ||
+           llvm::sys::fs::exists(Cache);
+  };
+  constexpr unsigned MaxEntries = 100000; // A bound on a huge tree's walk.
+  unsigned Seen = 0;
+  for (const std::string &Root : Roots) {
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Root, EC), End;
+         It != End && !EC && Seen < MaxEntries; It.increment(EC), ++Seen) {
+      llvm::StringRef Path = It->path();
+      llvm::StringRef Name = llvm::sys::path::filename(Path);
+      if (It->type() == llvm::sys::fs::file_type::directory_file) {
+        if (!Recursive || compat::startsWith(Name, ".") || IsBuildTree(Path))
+          It.no_push();
+        continue;
+      }
+      std::string P = normalizedPath(Path);
+      if (isGpuSource(P) && !Known.count(P) &&
+          llvm::sys::fs::is_regular_file(P))
+        Out.insert(P);
+    }
+  }
+  return {Out.begin(), Out.end()};
 }
 
 } // namespace skgen

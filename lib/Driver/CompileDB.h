@@ -35,6 +35,16 @@ std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompilationDatabase(const std::string &BuildDir, const std::string &Source,
                         std::vector<Diagnostic> &Diags);
 
+/// The CUDA and HIP sources (`.cu`, `.hip`) of a library that its
+/// database does not list (a CPU-only build of a CPU+CUDA library), so that
+/// a run covers them too: with a configuration file (\p ConfigPath), the
+/// tree below its directory; else the directories of the database's files
+/// \p Listed (absolute paths), which are left out. Hidden directories and
+/// build trees (\p BuildDir, any holding a CMakeCache.txt) are not entered.
+std::vector<std::string>
+unlistedGpuSources(const std::vector<std::string> &Listed,
+                   const std::string &ConfigPath, const std::string &BuildDir);
+
 } // namespace skgen
 
 #endif

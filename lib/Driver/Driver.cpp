@@ -1,11 +1,11 @@
 //===- Driver.cpp - scan -> link -> emit -> apply -------------------------===//
 #include "Driver/Driver.h"
-#include "Basic/InputFile.h"
-#include "Gen/PythonDefs.h"
 #include "Basic/DispatchKeys.h"
+#include "Basic/InputFile.h"
 #include "Basic/Path.h"
 #include "Basic/Version.h"
 #include "Blocks/Blocks.h"
+#include "Driver/CompileDB.h"
 #include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
 #include "Driver/Migrate.h"
@@ -13,6 +13,7 @@
 #include "Driver/Report.h"
 #include "Facts/FactsFile.h"
 #include "Gen/Generate.h"
+#include "Gen/PythonDefs.h"
 #include "Graph/OpGraph.h"
 #include "Incremental/Cache.h"
 #include "Rewrite/Rewrite.h"
@@ -140,6 +141,15 @@ private:
         continue;
       R.push_back(Path);
     }
+    // A CPU-only database does not list the library's .cu files.
+    std::vector<std::string> Listed = R;
+    Listed.insert(Listed.end(), Given.begin(), Given.end());
+    for (const std::string &Path :
+         unlistedGpuSources(Listed, Opts.ConfigPath, Opts.BuildDir))
+      if (!Given.count(Path) &&
+          findConfigFile(std::string(llvm::sys::path::parent_path(Path))) ==
+              Opts.ConfigPath)
+        R.push_back(Path);
     std::sort(R.begin(), R.end());
     R.erase(std::unique(R.begin(), R.end()), R.end());
     return R;

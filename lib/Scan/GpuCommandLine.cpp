@@ -123,8 +123,7 @@ std::string findCudaInclude(const std::string &Compiler,
       Roots.push_back(*V);
   Roots.push_back("/usr/local/cuda");
   for (const std::string &R : Roots) {
-    if (R.empty() ||
-        std::find(Looked.begin(), Looked.end(), R) != Looked.end())
+    if (R.empty() || std::find(Looked.begin(), Looked.end(), R) != Looked.end())
       continue;
     Looked.push_back(R);
     std::string Inc = toolkitInclude(R);
@@ -142,8 +141,7 @@ std::string hostLanguage(llvm::StringRef Lang) {
 /// nvcc's options, read as nvcc reads them, into host compiler options
 /// (\p Host) and inputs (\p Inputs).
 void translateNvcc(llvm::ArrayRef<std::string> Args,
-                   const std::string &Directory,
-                   std::vector<std::string> &Host,
+                   const std::string &Directory, std::vector<std::string> &Host,
                    std::vector<std::string> &Inputs, std::string &Lang,
                    unsigned Depth = 0) {
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -188,12 +186,11 @@ void translateNvcc(llvm::ArrayRef<std::string> Args,
     case NvccAction::Define:
     case NvccAction::Undefine:
     case NvccAction::PreInclude: {
-      const char *Flag = O->Action == NvccAction::Include  ? "-I"
-                         : O->Action == NvccAction::System ? "-isystem"
-                         : O->Action == NvccAction::Define ? "-D"
-                         : O->Action == NvccAction::Undefine
-                             ? "-U"
-                             : "-include";
+      const char *Flag = O->Action == NvccAction::Include    ? "-I"
+                         : O->Action == NvccAction::System   ? "-isystem"
+                         : O->Action == NvccAction::Define   ? "-D"
+                         : O->Action == NvccAction::Undefine ? "-U"
+                                                             : "-include";
       for (llvm::StringRef V : listItems(Value)) {
         Host.push_back(Flag);
         Host.push_back(V.str());
@@ -250,10 +247,11 @@ void translateNvcc(llvm::ArrayRef<std::string> Args,
 /// targets, CUDA/HIP paths and modes.
 bool isClangDeviceOption(llvm::StringRef A) {
   for (llvm::StringRef P :
-       {"--cuda-", "-cuda-", "--offload", "-foffload", "-fno-offload",
-        "-fgpu-", "-fno-gpu-", "-fcuda-", "-fno-cuda-", "-fhip-", "-fno-hip-",
-        "--hip-", "--rocm-", "-nocudainc", "-nocudalib", "-nogpuinc",
-        "-nogpulib", "--gpu-", "-Xarch_device", "--no-offload",
+       {"--cuda-",         "-cuda-",     "--offload",     "-foffload",
+        "-fno-offload",    "-fgpu-",     "-fno-gpu-",     "-fcuda-",
+        "-fno-cuda-",      "-fhip-",     "-fno-hip-",     "--hip-",
+        "--rocm-",         "-nocudainc", "-nocudalib",    "-nogpuinc",
+        "-nogpulib",       "--gpu-",     "-Xarch_device", "--no-offload",
         "-fopenmp-targets"})
     if (compat::startsWith(A, P))
       return true;
@@ -337,11 +335,11 @@ HostCommand hostCommandLine(const std::vector<std::string> &Args,
     return Out;
   }
   const std::string &Compiler = Args.front();
-  bool Nvcc =
-      compat::startsWith(llvm::sys::path::filename(Compiler), "nvcc");
+  bool Nvcc = compat::startsWith(llvm::sys::path::filename(Compiler), "nvcc");
   std::vector<std::string> Host, Inputs;
   std::string Lang = "c++", CudaPath, RocmPath;
-  llvm::ArrayRef<std::string> Rest = llvm::ArrayRef<std::string>(Args).drop_front();
+  llvm::ArrayRef<std::string> Rest =
+      llvm::ArrayRef<std::string>(Args).drop_front();
   if (Nvcc)
     translateNvcc(Rest, Directory, Host, Inputs, Lang);
   else
@@ -383,12 +381,12 @@ HostCommand hostCommandLine(const std::vector<std::string> &Args,
     Out.Args.insert(Out.Args.end(), Inputs.begin(), Inputs.end());
   } else if (std::find(Out.Args.begin(), Out.Args.end(), "-x") ==
              Out.Args.end()) {
-    // A .cu/.hip input Clang would take as CUDA/HIP: say C++ before it.
-    auto FileArg = std::find_if(Out.Args.begin() + 1, Out.Args.end(),
-                                [&](const std::string &A) {
-                                  return hasExtension(A, ".cu") ||
-                                         hasExtension(A, ".hip");
-                                });
+    // A .cu/.hip input Clang would take as CUDA/HIP: say C++ before it
+    // (and before a `--`, after which all is inputs).
+    auto FileArg = std::find_if(
+        Out.Args.begin() + 1, Out.Args.end(), [&](const std::string &A) {
+          return A == "--" || hasExtension(A, ".cu") || hasExtension(A, ".hip");
+        });
     Out.Args.insert(FileArg, {"-x", "c++"});
   }
   return Out;

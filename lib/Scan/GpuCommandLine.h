@@ -1,4 +1,5 @@
-//===- GpuCommandLine.h - CUDA and HIP compile commands as host C++ -*- C++ -*-//
+//===- GpuCommandLine.h - CUDA and HIP compile commands as host C++ -*- C++
+//-*-//
 //
 // What skgen reads from a `.cu` or `.hip` file is declarations: annotated
 // kernels, their signatures and registrations. Function bodies, where kernel

@@ -525,6 +525,19 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
                         "compilation database; scanning with the first"));
       break;
     }
+  std::string GpuProblem = makeScannable(Cmd, File, Opts.BuildDir,
+                                         Opts.ExtraArgsBefore, Opts.ExtraArgs);
+
+  if (!Opts.NoPrefilter &&
+      !PF.mayContainAnnotations(File,
+                                includeDirs(Cmd.CommandLine, Cmd.Directory))) {
+    T.Skipped = true;
+    return;
+  }
+  // (Of a file that may hold annotations: a CPU-only build's .cu files
+  // without any are no concern.)
+  if (!GpuProblem.empty())
+    T.Diagnostics.push_back(warningAt(SourceLoc{File, 1, 1}, GpuProblem));
   if (!Cmd.Heuristic.empty()) {
     // Clang guessed the flags from a neighbouring entry: say so, the scan
     // may see other macros and include paths than the real build.
@@ -532,17 +545,6 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
                                       "no compile command for this file in the "
                                       "compilation database; using flags " +
                                           Cmd.Heuristic));
-  }
-  std::string GpuProblem = makeScannable(
-      Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore, Opts.ExtraArgs);
-  if (!GpuProblem.empty())
-    T.Diagnostics.push_back(warningAt(SourceLoc{File, 1, 1}, GpuProblem));
-
-  if (!Opts.NoPrefilter &&
-      !PF.mayContainAnnotations(File,
-                                includeDirs(Cmd.CommandLine, Cmd.Directory))) {
-    T.Skipped = true;
-    return;
   }
   J.Cmd = std::move(Cmd);
   if (Cache) {

@@ -1,0 +1,2 @@
+// No annotation: no warning about its inferred flags.
+__global__ void unrelated(float *y) {}
