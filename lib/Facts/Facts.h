@@ -47,6 +47,7 @@ struct DerivativeFact {
 struct FamilyOptions {
   std::optional<std::string> FunctionalOverload; // SKGEN_FUNCTIONAL_NAME
   std::optional<std::string> InplaceOverload;    // SKGEN_INPLACE_NAME
+  std::optional<std::string> InplaceArg;         // SKGEN_INPLACE_ARG
   bool NoFunctional = false;                     // SKGEN_NO_FUNCTIONAL
   bool NoInplace = false;                        // SKGEN_NO_INPLACE
   std::string AllocFunction; // SKGEN_ALLOC(fn): fully qualified C++ name.

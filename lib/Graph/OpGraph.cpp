@@ -279,6 +279,7 @@ private:
     schema::VariantOptions VO;
     VO.FunctionalOverload = K.Options.FunctionalOverload;
     VO.InplaceOverload = K.Options.InplaceOverload;
+    VO.InplaceArg = K.Options.InplaceArg;
     VO.GenerateFunctional = !K.Options.NoFunctional;
     VO.GenerateInplace = !K.Options.NoInplace;
     schema::DerivedVariants DV;
@@ -637,13 +638,19 @@ private:
       return;
     std::vector<const schema::Argument *> Ins = F.Out.nonOutArguments();
     std::string Why = F.Variants.InplaceIneligibleReason;
-    if (!Ins.empty() && Why.find("first argument") != std::string::npos)
+    std::string InplaceArgHint;
+    if (!Ins.empty() && Why.find("first argument") != std::string::npos) {
       Why +=
           " (it is '" + Ins.front()->Ty.str() + " " + Ins.front()->Name + "')";
+      if (Ins.front()->Name != "self")
+        InplaceArgHint = "; SKGEN_INPLACE_ARG(\"" + Ins.front()->Name +
+                         "\") makes it the in-place variant's argument";
+    }
     report(noteAt(F.DeclLoc, "no in-place variant of '" + F.Out.Op.str() +
                                  "': " + Why +
                                  "; SKGEN_NO_INPLACE says so and silences "
-                                 "this note"));
+                                 "this note" +
+                                 InplaceArgHint));
   }
 
   void finish() {

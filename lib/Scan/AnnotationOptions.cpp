@@ -183,7 +183,8 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
   const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
               *FunctionalName = nullptr, *InplaceName = nullptr,
               *Alloc = nullptr, *NoMetaKernel = nullptr,
-              *FunctionalKernel = nullptr, *NoAutograd = nullptr;
+              *FunctionalKernel = nullptr, *NoAutograd = nullptr,
+              *InplaceArg = nullptr;
   MetaOpt = PresetOpt = nullptr;
   DerivativeOpts.clear();
   NotDifferentiableOpt = nullptr;
@@ -220,6 +221,10 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
     case Annotation::NoInplace:
       K.Options.NoInplace = true;
       NoInplace = O;
+      break;
+    case Annotation::InplaceArg:
+      K.Options.InplaceArg = O->Texts[0];
+      InplaceArg = O;
       break;
     case Annotation::External:
       K.Options.External = true;
@@ -294,12 +299,14 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
           "'SKGEN_NO_META_KERNEL' has no effect without SKGEN_META or "
           "SKGEN_META_PRESET (Meta kernels are generated from the meta "
           "function)");
-  if (NoInplace && InplaceName) {
-    Diagnostic &E = error(InplaceName->MacroLoc,
-                          "'SKGEN_INPLACE_NAME' names the in-place variant, "
-                          "but 'SKGEN_NO_INPLACE' disables it");
-    note(E, NoInplace->MacroLoc, "SKGEN_NO_INPLACE is here");
-  }
+  for (const Annot *Shapes : {InplaceName, InplaceArg})
+    if (NoInplace && Shapes) {
+      Diagnostic &E =
+          error(Shapes->MacroLoc, std::string("'") + Shapes->Info->Macro +
+                                      "' shapes the in-place variant, but "
+                                      "'SKGEN_NO_INPLACE' disables it");
+      note(E, NoInplace->MacroLoc, "SKGEN_NO_INPLACE is here");
+    }
   if (NoFunctional && FunctionalKernel) {
     Diagnostic &E = error(FunctionalKernel->MacroLoc,
                           "'SKGEN_FUNCTIONAL_KERNEL' makes this function "

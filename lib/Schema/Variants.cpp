@@ -157,7 +157,15 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
     bool IsList = !Outs.empty() && Outs.front()->Ty.isList();
     if (Outs.size() != 1) {
       Result.InplaceIneligibleReason = "it has more than one out argument";
-    } else if (Ins.empty() || Ins.front()->Name != "self" ||
+    } else if (Opts.InplaceArg &&
+               (Ins.empty() || Ins.front()->Name != *Opts.InplaceArg)) {
+      Err.Message = "SKGEN_INPLACE_ARG names '" + *Opts.InplaceArg +
+                    "', but the in-place variant updates the first argument" +
+                    (Ins.empty() ? std::string(", and there is none")
+                                 : ", '" + Ins.front()->Name + "'");
+      return false;
+    } else if (Ins.empty() ||
+               Ins.front()->Name != Opts.InplaceArg.value_or("self") ||
                !(Ins.front()->Ty == Outs.front()->Ty.withoutAlias())) {
       Result.InplaceIneligibleReason =
           IsList ? "its first argument is not 'Tensor[] self'"

@@ -27,6 +27,9 @@ struct VariantOptions {
   std::optional<std::string> InplaceOverload;
   bool GenerateFunctional = true;
   bool GenerateInplace = true;
+  /// The in-place variant's updated argument when it is not named `self`
+  /// (SKGEN_INPLACE_ARG): it must be the first.
+  std::optional<std::string> InplaceArg;
 };
 
 struct DerivedVariants {

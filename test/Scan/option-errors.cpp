@@ -21,7 +21,7 @@ SKGEN_KERNEL("myops::b.out", CUDA)
 at::Tensor &b_out(const at::Tensor &self, at::Tensor &out);
 
 // SKGEN_NO_INPLACE together with SKGEN_INPLACE_NAME.
-// CHECK: option-errors.cpp:[[@LINE+3]]:1: error: 'SKGEN_INPLACE_NAME' names the in-place variant, but 'SKGEN_NO_INPLACE' disables it
+// CHECK: option-errors.cpp:[[@LINE+3]]:1: error: 'SKGEN_INPLACE_NAME' shapes the in-place variant, but 'SKGEN_NO_INPLACE' disables it
 // CHECK: option-errors.cpp:[[@LINE+3]]:1: note: SKGEN_NO_INPLACE is here
 SKGEN_STRUCTURED("myops::c.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_INPLACE_NAME("Tensor")

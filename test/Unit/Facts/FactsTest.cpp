@@ -174,6 +174,7 @@ TUFacts everyMemberSet() {
   FamilyOptions O;
   O.FunctionalOverload = "Tensor";
   O.InplaceOverload = "inplace";
+  O.InplaceArg = "a";
   O.NoFunctional = true;
   O.NoInplace = true;
   O.AllocFunction = "m::alloc";

@@ -41,7 +41,8 @@ TEST(Variants, MultiOutputHasNoInplace) {
   ASSERT_TRUE(deriveVariants(
       parse("myops::topk2.values(Tensor self, int k, *, Tensor(a!) values, "
             "Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)"),
-      VariantOptions{std::string(""), std::nullopt, true, true}, V, E));
+      VariantOptions{std::string(""), std::nullopt, true, true, std::nullopt},
+      V, E));
   EXPECT_EQ(V.Functional->str(), "myops::topk2(Tensor self, int k) -> (Tensor "
                                  "values, Tensor indices)");
   EXPECT_FALSE(V.Inplace);
@@ -120,3 +121,25 @@ TEST(Variants, InplaceNeedsSelfOfTheOutType) {
 }
 
 } // namespace
+
+// SKGEN_INPLACE_ARG: the first argument, named otherwise, is updated.
+TEST(Variants, InplaceArgNamesTheFirstArgument) {
+  FunctionSchema Out = parse(
+      "myops::fused.out(Tensor a, Tensor b, *, Tensor(a!) out) -> Tensor(a!)");
+  DerivedVariants V;
+  VariantError E;
+  ASSERT_TRUE(deriveVariants(Out, VariantOptions(), V, E));
+  EXPECT_FALSE(V.Inplace);
+  VariantOptions O;
+  O.InplaceArg = "a";
+  V = DerivedVariants();
+  ASSERT_TRUE(deriveVariants(Out, O, V, E));
+  ASSERT_TRUE(V.Inplace);
+  EXPECT_EQ(V.Inplace->str(),
+            "myops::fused_(Tensor(a!) a, Tensor b) -> Tensor(a!)");
+  O.InplaceArg = "b";
+  V = DerivedVariants();
+  EXPECT_FALSE(deriveVariants(Out, O, V, E));
+  EXPECT_EQ(E.Message, "SKGEN_INPLACE_ARG names 'b', but the in-place "
+                       "variant updates the first argument, 'a'");
+}
