@@ -34,11 +34,15 @@ reference there is amin and amax) and 2.x.
 
   test_grads.py <library.so> [-v]
 """
+import os
 import sys
 import traceback
 
 import torch
 from torch.autograd import forward_ad
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from skgen_testing import outcome  # noqa: E402 - Inputs/ holds the shared helpers
 
 LIB = sys.argv.pop(1)
 torch.ops.load_library(LIB)
@@ -107,13 +111,6 @@ def same(what, x, y):
                 what, d.max().item() if d.numel() else "nan pattern"))
     elif not torch.equal(x, y):
         raise Mismatch("%s: values differ" % what)
-
-
-def outcome(fn):
-    try:
-        return ("ok", fn())
-    except Exception as e:  # noqa: BLE001 - compared with aten's
-        return ("error", type(e).__name__, str(e).split("\n")[0])
 
 
 def compare(what, ours_fn, aten_fn):

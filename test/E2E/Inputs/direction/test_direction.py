@@ -16,6 +16,9 @@ import unittest
 
 import torch
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from skgen_testing import describe, make, outcome  # noqa: E402 - Inputs/ holds the shared helpers
+
 LIB = sys.argv.pop(1)
 torch.ops.load_library(LIB)
 D = torch.ops.dirops
@@ -26,33 +29,13 @@ DTYPES = [torch.bool, torch.uint8, torch.int32, torch.int64, torch.float32,
           torch.float64]
 
 
-def make(shape, dtype, seed, device="cpu"):
-    g = torch.Generator().manual_seed(seed)
-    if dtype == torch.bool:
-        t = torch.randint(0, 2, shape, generator=g).bool()
-    elif dtype == torch.uint8:
-        t = torch.randint(0, 5, shape, generator=g).to(dtype)
-    elif dtype.is_floating_point:
-        t = (torch.randn(shape, generator=g, dtype=torch.float64) * 3).to(dtype)
-    else:
-        t = torch.randint(-4, 5, shape, generator=g).to(dtype)
-    return t.to(device)
-
-
-def outcome(fn):
-    try:
-        return ("ok", fn())
-    except Exception as e:  # noqa: BLE001 - compared with aten's
-        return ("error", type(e).__name__, str(e).split("\n")[0])
-
-
 def kind(r):
     """ok, or the error's type."""
     return r[0] if r[0] == "ok" else r[1]
 
 
 def same(a, b):
-    if (a.device.type, tuple(a.shape), a.dtype) != (b.device.type, tuple(b.shape), b.dtype):
+    if describe(a) != describe(b):
         return False
     if a.device.type == "meta":
         return True

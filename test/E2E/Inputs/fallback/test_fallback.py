@@ -15,11 +15,17 @@ Works with PyTorch 1.13 and 2.x.
 
   test_fallback.py <library.so> [-v]
 """
+import functools
+import os
 import re
 import sys
 import unittest
 
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import skgen_testing  # noqa: E402 - Inputs/ holds the shared helpers
+from skgen_testing import describe, make, noncontig  # noqa: E402
 
 LIB = sys.argv.pop(1)
 torch.ops.load_library(LIB)
@@ -29,20 +35,11 @@ STATS = {"calls": 0, "mismatches": 0, "ulp": 0, "neg_int_pow": 0, "autogen_out":
          "cpu_only": 0, "wording": 0, "check_order": 0, "special_values": 0,
          "out_dtype_rule": 0}
 
+outcome = functools.partial(skgen_testing.outcome, stats=STATS)
+
 DTYPES = [torch.bool, torch.uint8, torch.int32, torch.int64, torch.float32,
           torch.float64, torch.complex64]
 SCALARS = [2, 3, 0, 1, -1, -2, 0.5, 2.5, -0.5, True, False, 1.5j, 2 + 1j]
-
-
-def make(shape, dtype, seed):
-    g = torch.Generator().manual_seed(seed)
-    if dtype == torch.bool:
-        return torch.randint(0, 2, shape, generator=g).bool()
-    if dtype == torch.uint8:
-        return torch.randint(0, 5, shape, generator=g).to(dtype)
-    if dtype.is_floating_point or dtype.is_complex:
-        return (torch.randn(shape, generator=g, dtype=torch.float64) * 3).to(dtype)
-    return torch.randint(-4, 5, shape, generator=g).to(dtype)
 
 
 def tensors_of_shapes(seed0):
@@ -51,21 +48,9 @@ def tensors_of_shapes(seed0):
         for d in DTYPES:
             seed += 1
             t = make(shape, d, seed)
-            if shape == (4, 3):  # non-contiguous
-                t = t.transpose(0, 1).contiguous().transpose(0, 1)
+            if shape == (4, 3):
+                t = noncontig(t)
             yield t
-
-
-def outcome(fn):
-    STATS["calls"] += 1
-    try:
-        return ("ok", fn())
-    except Exception as e:  # noqa: BLE001 - compared with aten's
-        return ("error", type(e).__name__, str(e).split("\n")[0])
-
-
-def describe(t):
-    return (t.device.type, tuple(t.shape), t.dtype)
 
 
 def values(a, b):

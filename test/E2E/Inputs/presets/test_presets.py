@@ -19,12 +19,17 @@ and out= with inputs requiring grad are not compared, and errors with aten's
 message but another type are counted apart (docs/stable-abi.md, "Known
 differences").
 """
+import functools
 import os
 import subprocess
 import sys
 import unittest
 
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import skgen_testing  # noqa: E402 - Inputs/ holds the shared helpers
+from skgen_testing import describe, make, noncontig  # noqa: E402
 
 LIB = sys.argv.pop(1)
 STABLE = "--abi=stable" in sys.argv
@@ -47,42 +52,14 @@ P = Library()
 STATS = {"calls": 0, "aten_bugs": 0, "dispatch_only": 0, "autograd": 0, "grad_dtype": 0,
          "shim_errors": 0, "not_implemented": 0}
 
+outcome = functools.partial(skgen_testing.outcome, stats=STATS)
+
 DTYPES = [torch.bool, torch.uint8, torch.int32, torch.int64, torch.float32,
           torch.float64]
 
 
-def make(shape, dtype, seed):
-    g = torch.Generator().manual_seed(seed)
-    if dtype == torch.bool:
-        return torch.randint(0, 2, shape, generator=g).bool()
-    if dtype == torch.uint8:
-        return torch.randint(0, 5, shape, generator=g).to(dtype)
-    if dtype.is_floating_point:
-        return (torch.randn(shape, generator=g, dtype=torch.float64) * 3).to(dtype)
-    return torch.randint(-4, 5, shape, generator=g).to(dtype)
-
-
-def noncontig(t):
-    """The same values in a non-contiguous (transposed) tensor."""
-    if t.dim() < 2:
-        return t
-    return t.transpose(0, 1).contiguous().transpose(0, 1)
-
-
-def outcome(fn):
-    STATS["calls"] += 1
-    try:
-        return ("ok", fn())
-    except Exception as e:  # noqa: BLE001 - compared with aten's
-        return ("error", type(e).__name__, str(e).split("\n")[0])
-
-
 def tensors(r):
     return list(r) if isinstance(r, (tuple, list)) else [r]
-
-
-def describe(t):
-    return (t.device.type, tuple(t.shape), t.dtype)
 
 
 def same_values(a, b):
