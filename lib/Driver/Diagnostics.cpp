@@ -140,12 +140,37 @@ private:
         B << clang::CharSourceRange::getCharRange(RB, RE);
     }
     bool Invalid = false;
-    size_t Size = SM.getBufferData(SM.getFileID(Loc), &Invalid).size();
-    if (D.hasFixIt() && !Invalid && SM.getFileOffset(Loc) + D.FixLength <= Size)
-      B << clang::FixItHint::CreateReplacement(
-          clang::CharSourceRange::getCharRange(
-              Loc, Loc.getLocWithOffset(D.FixLength)),
-          D.FixText);
+    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+    unsigned Offset = SM.getFileOffset(Loc);
+    if (D.hasFixIt() && !Invalid && Offset + D.FixLength <= Buffer.size()) {
+      llvm::StringRef Removed = Buffer.substr(Offset, D.FixLength);
+      llvm::StringRef Text = D.FixText;
+      displayedLines(Removed, Text);
+      if (!Removed.empty() || !Text.empty())
+        B << clang::FixItHint::CreateReplacement(
+            clang::CharSourceRange::getCharRange(
+                Loc, Loc.getLocWithOffset(Removed.size())),
+            Text);
+    }
+  }
+
+  /// The part of a fix-it Clang can show. A fix-it that removes whole lines
+  /// (ends with a line break) or inserts one (ends with a line break and the
+  /// next line's indentation) is shown without that line break: Clang would
+  /// print the source line after the removal (a stray `}` at a block's end)
+  /// and no insertion text at all, since it prints no multi-line fix-it.
+  /// What --fix and --export-fixes apply is the whole fix-it.
+  static void displayedLines(llvm::StringRef &Removed, llvm::StringRef &Text) {
+    auto DropLineBreak = [](llvm::StringRef &S) {
+      if (!S.consume_back("\n"))
+        return false;
+      S.consume_back("\r");
+      return true;
+    };
+    DropLineBreak(Removed);
+    llvm::StringRef Inserted = Text.rtrim(" \t");
+    if (DropLineBreak(Inserted))
+      Text = Inserted;
   }
 
   std::string BaseDir;

@@ -52,11 +52,14 @@ int runMigration(const DriverOptions &Opts,
                         (P.Annotated == 1 ? " kernel" : " kernels") +
                         " annotated, " + std::to_string(P.Removed) +
                         (P.Removed == 1 ? " registration" : " registrations") +
-                        " removed";
+                        " removed, " + std::to_string(P.Kept) +
+                        " left as they are";
   switch (Opts.RunMode) {
   case Mode::Diff:
     if (!R.sarif())
       Out << rewrite::unifiedDiff(Changes, Opts.BaseDir);
+    Out.flush();
+    R.note("skgen: --migrate: " + Summary);
     return ExitClean;
   case Mode::Check:
     if (!R.sarif())
@@ -64,10 +67,9 @@ int runMigration(const DriverOptions &Opts,
     if (Changes.empty())
       return ExitClean;
     Out.flush();
-    R.note("skgen: --migrate: " + Summary + " in " +
-           std::to_string(Changes.size()) +
-           (Changes.size() == 1 ? " file" : " files") +
-           "; run skgen --migrate --fix");
+    R.note("skgen: --migrate: " + std::to_string(Changes.size()) +
+           (Changes.size() == 1 ? " file" : " files") + " to update (" +
+           Summary + "); run skgen --migrate --fix");
     return ExitOutOfDate;
   case Mode::Fix: {
     std::vector<Diagnostic> WriteDiags;

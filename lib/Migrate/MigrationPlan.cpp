@@ -9,6 +9,7 @@
 #include "Schema/Parser.h"
 
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
 #include <optional>
@@ -145,6 +146,7 @@ private:
         Plan.Diags.push_back(
             noteAt(R->Loc, "left as is: skgen cannot read this schema (" +
                                E.Message + ")"));
+        ++Plan.Kept;
         continue;
       }
       Parsed[R] = D.S;
@@ -307,10 +309,67 @@ private:
                           "; docs/annotations.md)");
   }
 
+  /// Why registration \p R of \p Op, an operator of no family skgen would
+  /// generate, is kept: a note at it.
+  Diagnostic notInFamily(const HandRegistration &R, const std::string &Op) {
+    auto It = Defs.find(Op);
+    if (It == Defs.end())
+      return noteAt(R.Loc, "left as is: '" + Op +
+                               "' is not defined by an out= schema of this "
+                               "library (skgen generates the out=, "
+                               "functional and in-place operators of an "
+                               "annotated out= kernel)");
+    const schema::FunctionSchema &S = It->second.S;
+    bool IsDef = R.K == HandRegistration::Kind::Def;
+    std::string Def =
+        IsDef ? "" : " (its definition, at " + locText(It->second.R->Loc) + ")";
+    if (std::optional<schema::FunctionSchema> Out =
+            schema::structuredOutSchemaFor(S)) {
+      std::string Written;
+      for (const schema::Argument *A : Out->outArguments())
+        Written += (Written.empty() ? "'" : ", '") + A->Name + "'";
+      Diagnostic N = noteAt(
+          R.Loc, "left as is: '" + Op + "'" + Def +
+                     " writes to its positional argument " + Written +
+                     (S.Returns.empty() ? " and returns nothing" : "") +
+                     " (the legacy out convention); skgen needs a structured "
+                     "out= schema, its outputs keyword-only and returned: "
+                     "'name.out(..., *, Tensor(a!) out) -> Tensor(a!)'");
+      if (IsDef)
+        N.Notes.push_back(noteAt(
+            R.Loc, "to convert it: define '" + Out->str() +
+                       "', make its kernel return its output (at::Tensor &), "
+                       "register the kernel under that name, and run --migrate "
+                       "again; callers of '" +
+                       Op + "' then call '" + Out->Op.str() + "' (or keep '" +
+                       Op + "' as a hand-written operator that calls it)"));
+      return N;
+    }
+    schema::VariantError VE;
+    if (!S.isOutVariant())
+      return noteAt(R.Loc, "left as is: '" + Op + "'" + Def +
+                               " is not an out= operator, and no out= "
+                               "operator of this library derives it");
+    if (!schema::validateOutSchema(S, VE))
+      return noteAt(R.Loc, "left as is: skgen cannot derive a family from '" +
+                               Op + "'" + Def + ": " + VE.Message +
+                               (VE.Fix.empty() ? "" : " (" + VE.Fix + ")"));
+    return noteAt(R.Loc, "left as is: skgen annotated no kernel of '" + Op +
+                             "'" + Def +
+                             " (it annotates a function registered by name, "
+                             "with the schema's signature)");
+  }
+
+  static std::string locText(const SourceLoc &L) {
+    return llvm::sys::path::filename(L.File).str() + ":" +
+           std::to_string(L.Line) + ":" + std::to_string(L.Column);
+  }
+
   void match(const HandRegistration &R) {
     bool IsDef = R.K == HandRegistration::Kind::Def;
     if (R.Name.empty()) {
       Plan.Diags.push_back(noteAt(R.Loc, "left as is: " + R.Unsupported));
+      ++Plan.Kept;
       return;
     }
     std::string Op;
@@ -322,8 +381,11 @@ private:
     } else {
       Op = qualify(R.Name, R.Namespace);
     }
-    if (!Families.count(Op))
-      return; // Not an operator of skgen's families.
+    if (!Families.count(Op)) {
+      Plan.Diags.push_back(notInFamily(R, Op));
+      ++Plan.Kept;
+      return;
+    }
     std::string What = IsDef
                            ? "definition of '" + Op + "'"
                            : (R.Key.empty() ? "catch-all" : "'" + R.Key + "'") +
@@ -334,6 +396,7 @@ private:
       Plan.Diags.push_back(
           noteAt(R.Loc, "left as is: skgen's generated code has no " + What +
                             " (family '" + Families[Op] + "')"));
+      ++Plan.Kept;
       return;
     }
     std::string Clash =
@@ -348,6 +411,7 @@ private:
                                "; remove it by hand");
       W.Ranges.push_back(R.Range);
       Plan.Diags.push_back(W);
+      ++Plan.Kept;
       return;
     }
     if (IsDef && GenDefs[Op]->str() != Parsed[&R].str()) {
@@ -359,6 +423,7 @@ private:
       W.Notes.push_back(
           noteAt(SourceLoc(), "skgen generates '" + GenDefs[Op]->str() + "'"));
       Plan.Diags.push_back(W);
+      ++Plan.Kept;
       return;
     }
     Diagnostic W = warningAt(R.RemoveLoc, "hand-written " + What +

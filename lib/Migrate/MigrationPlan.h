@@ -36,6 +36,8 @@ struct MigrationPlan {
   /// errors (the planned annotations do not link).
   std::vector<Diagnostic> Diags;
   unsigned Removed = 0, Annotated = 0;
+  /// Hand-written registrations kept, each with a diagnostic saying why.
+  unsigned Kept = 0;
 };
 
 /// Plans the migration of the registrations in \p Scan, given the library's

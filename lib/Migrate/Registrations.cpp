@@ -342,28 +342,62 @@ private:
     R.AnnotateLoc = Locs.convert(Begin);
     record(Begin);
     if (!HaveAnnotations)
-      R.IncludeLoc = Locs.convert(
-          SM.getComposedLoc(Pos.first, firstInclude(Pos.first, Pos.second)));
+      R.IncludeLoc = Locs.convert(SM.getComposedLoc(
+          Pos.first, includeInsertion(Pos.first, Pos.second)));
   }
 
-  /// Offset of the first line holding an #include before \p Limit, or 0.
-  unsigned firstInclude(FileID F, unsigned Limit) {
+  /// Where `#include <skgen/annotations.h>` goes in a file whose kernel
+  /// starts at \p Limit: after the file's leading includes (what precedes
+  /// its first line of code), since some must come first (<Python.h>, and
+  /// <torch/extension.h>, which includes it). An include inside an #if goes
+  /// with its block: the insertion follows the #endif. Without leading
+  /// includes, the first line holding an #include before \p Limit, or 0.
+  unsigned includeInsertion(FileID F, unsigned Limit) {
     llvm::StringRef Text = SM.getBufferData(F);
     Lexer L(SM.getLocForStartOfFile(F), LO, Text.begin(), Text.begin(),
             Text.end());
+    auto NextLine = [&](unsigned Off) {
+      size_t NL = Text.find('\n', Off);
+      return NL == llvm::StringRef::npos ? unsigned(Text.size())
+                                         : unsigned(NL + 1);
+    };
+    std::optional<unsigned> After, First;
+    unsigned Depth = 0, AfterDepth = 0;
+    bool Leading = true;
     Token T;
     for (L.LexFromRawLexer(T); T.isNot(tok::eof); L.LexFromRawLexer(T)) {
       unsigned Off = SM.getFileOffset(T.getLocation());
       if (Off >= Limit)
         break;
-      if (T.is(tok::hash) && T.isAtStartOfLine()) {
-        Token Id;
-        L.LexFromRawLexer(Id);
-        if (Id.is(tok::raw_identifier) && Id.getRawIdentifier() == "include")
-          return lineStart(Text, Off);
+      if (!T.isAtStartOfLine())
+        continue;
+      if (T.isNot(tok::hash)) {
+        Leading = false; // The first line of code.
+        continue;
+      }
+      Token Id;
+      L.LexFromRawLexer(Id);
+      if (Id.isNot(tok::raw_identifier) || Id.isAtStartOfLine())
+        continue;
+      llvm::StringRef Directive = Id.getRawIdentifier();
+      if (Directive == "include") {
+        if (!First)
+          First = lineStart(Text, Off);
+        if (Leading) {
+          After = NextLine(Off);
+          AfterDepth = Depth;
+        }
+      } else if (compat::startsWith(Directive, "if")) {
+        ++Depth;
+      } else if (Directive == "endif" && Depth) {
+        --Depth;
+        if (Leading && After && AfterDepth > Depth) {
+          After = NextLine(Off);
+          AfterDepth = Depth;
+        }
       }
     }
-    return 0;
+    return After ? *After : First ? *First : 0;
   }
 
   CppParamFact param(QualType T, std::string Name, SourceLocation L) {

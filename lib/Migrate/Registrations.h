@@ -66,7 +66,7 @@ struct HandRegistration {
   std::vector<CppParamFact> Params;
   CppParamFact Return;
   /// Where `#include <skgen/annotations.h>` goes in the declaration's file
-  /// (before its first #include) when the translation unit does not define
+  /// (after its leading #includes) when the translation unit does not define
   /// SKGEN_STRUCTURED; invalid when it does.
   SourceLoc IncludeLoc;
 };

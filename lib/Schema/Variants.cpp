@@ -91,6 +91,45 @@ bool validateOutSchema(const FunctionSchema &Out, VariantError &Err) {
   return true;
 }
 
+std::optional<FunctionSchema>
+structuredOutSchemaFor(const FunctionSchema &Legacy) {
+  if (Legacy.isOutVariant() || Legacy.IsVararg || Legacy.IsVarret)
+    return std::nullopt;
+  FunctionSchema Out = Legacy;
+  Out.Arguments.clear();
+  std::vector<Argument> Written;
+  for (const Argument &A : Legacy.Arguments) {
+    if (!A.Ty.hasWriteAlias()) {
+      Out.Arguments.push_back(A);
+      continue;
+    }
+    if (!isOutArgumentType(A.Ty))
+      return std::nullopt;
+    Written.push_back(A);
+    Written.back().KwargOnly = true;
+  }
+  if (Written.empty())
+    return std::nullopt;
+  if (!Legacy.Returns.empty()) {
+    if (Legacy.Returns.size() != Written.size())
+      return std::nullopt;
+    for (size_t I = 0; I < Written.size(); ++I)
+      if (!(Legacy.Returns[I].Ty == Written[I].Ty))
+        return std::nullopt;
+  }
+  Out.Returns.clear();
+  for (const Argument &A : Written) {
+    Out.Arguments.push_back(A);
+    Out.Returns.push_back(Return{A.Ty, ""});
+  }
+  const std::string &Name = Legacy.Op.Name;
+  if (Name.size() > 4 && Name.compare(Name.size() - 4, 4, "_out") == 0)
+    Out.Op.Name = Name.substr(0, Name.size() - 4);
+  Out.Op.Overload =
+      Legacy.Op.Overload.empty() ? "out" : Legacy.Op.Overload + "_out";
+  return Out;
+}
+
 bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
                     DerivedVariants &Result, VariantError &Err) {
   if (!validateOutSchema(Out, Err))

@@ -53,6 +53,15 @@ functionalOverloadFor(const std::string &OutOverload);
 /// Tensor(a!) argument, returns that alias the out arguments in order).
 bool validateOutSchema(const FunctionSchema &Out, VariantError &Err);
 
+/// The structured out= schema of a legacy mutating operator \p Legacy: one
+/// that writes to positional Tensor(a!) arguments and returns nothing (or
+/// those arguments), as in `fused_out(Tensor a, Tensor(a!) out) -> ()`. The
+/// written arguments become keyword-only and returned, and the overload is
+/// `out` (`fused_out` -> `fused.out`). nullopt when \p Legacy is not such an
+/// operator.
+std::optional<FunctionSchema>
+structuredOutSchemaFor(const FunctionSchema &Legacy);
+
 /// Derives the functional and in-place schemas of the family whose out=
 /// schema is \p Out. Fails when names cannot be derived.
 bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,

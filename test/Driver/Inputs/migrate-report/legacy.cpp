@@ -1,0 +1,22 @@
+// A library in the vLLM/CUDA style: a legacy mutating operator (its output
+// positional, nothing returned) next to a structured out= one.
+#include <Python.h>
+#include <torch/library.h>
+#ifdef WITH_EXTRA
+#include "extra.h"
+#endif
+
+at::Tensor &scale_out(const at::Tensor &self, at::Tensor &out) { return out; }
+void fused_out(const at::Tensor &a, const at::Tensor &b, at::Tensor &out) {}
+
+TORCH_LIBRARY(legacy, m) {
+  m.def("scale.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
+  m.def("fused_out(Tensor a, Tensor b, Tensor(a!) out) -> ()");
+  m.def("relu(Tensor self) -> Tensor");
+}
+
+TORCH_LIBRARY_IMPL(legacy, CPU, m) {
+  m.impl("fused_out", fused_out);
+  m.impl("relu", [](const at::Tensor &self) { return self; });
+  m.impl("scale.out", scale_out);
+}
