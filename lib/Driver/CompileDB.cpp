@@ -3,6 +3,7 @@
 #include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Scan/GpuCommandLine.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -152,11 +153,6 @@ loadCompilationDatabase(const std::string &BuildDir, const std::string &Source,
   return nullptr;
 }
 
-static bool isGpuSource(llvm::StringRef Path) {
-  llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  return Ext.equals_insensitive(".cu") || Ext.equals_insensitive(".hip");
-}
-
 std::vector<std::string>
 unlistedGpuSources(const std::vector<std::string> &Listed,
                    const std::string &ConfigPath, const std::string &BuildDir) {
@@ -188,7 +184,7 @@ unlistedGpuSources(const std::vector<std::string> &Listed,
         continue;
       }
       std::string P = normalizedPath(Path);
-      if (isGpuSource(P) && !Known.count(P) &&
+      if (scan::isGpuSource(P) && !Known.count(P) &&
           llvm::sys::fs::is_regular_file(P))
         Out.insert(P);
     }

@@ -109,14 +109,15 @@ std::string findCudaInclude(const std::string &Compiler,
     } else {
       Exe = absolutePath(Compiler, Directory);
     }
-    for (std::string P : {Exe, std::string()}) {
-      llvm::SmallString<256> Real;
-      if (P.empty() && !llvm::sys::fs::real_path(Exe, Real))
-        P = std::string(Real);
-      if (!P.empty()) // <root>/bin/nvcc
-        Roots.push_back(std::string(
-            llvm::sys::path::parent_path(llvm::sys::path::parent_path(P))));
-    }
+    auto RootOf = [](llvm::StringRef Nvcc) { // <root>/bin/nvcc
+      return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Nvcc))
+          .str();
+    };
+    llvm::SmallString<256> Real;
+    if (!Exe.empty())
+      Roots.push_back(RootOf(Exe));
+    if (!Exe.empty() && !llvm::sys::fs::real_path(Exe, Real))
+      Roots.push_back(RootOf(Real));
   }
   for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
     if (auto V = llvm::sys::Process::GetEnv(Var))
@@ -295,6 +296,11 @@ bool hasExtension(const std::string &File, llvm::StringRef Ext) {
 
 } // namespace
 
+bool isGpuSource(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext.equals_insensitive(".cu") || Ext.equals_insensitive(".hip");
+}
+
 GpuLanguage gpuLanguage(const std::vector<std::string> &Args,
                         const std::string &File) {
   if (Args.empty())
@@ -384,9 +390,8 @@ HostCommand hostCommandLine(const std::vector<std::string> &Args,
     // A .cu/.hip input Clang would take as CUDA/HIP: say C++ before it
     // (and before a `--`, after which all is inputs).
     auto FileArg = std::find_if(
-        Out.Args.begin() + 1, Out.Args.end(), [&](const std::string &A) {
-          return A == "--" || hasExtension(A, ".cu") || hasExtension(A, ".hip");
-        });
+        Out.Args.begin() + 1, Out.Args.end(),
+        [&](const std::string &A) { return A == "--" || isGpuSource(A); });
     Out.Args.insert(FileArg, {"-x", "c++"});
   }
   return Out;

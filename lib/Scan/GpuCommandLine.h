@@ -16,6 +16,8 @@
 #ifndef SKGEN_SCAN_GPUCOMMANDLINE_H
 #define SKGEN_SCAN_GPUCOMMANDLINE_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -32,6 +34,9 @@ struct HostCommand {
   /// they are, or for a host command.
   std::string Problem;
 };
+
+/// Whether \p Path names a CUDA or HIP source by its extension (.cu, .hip).
+bool isGpuSource(llvm::StringRef Path);
 
 /// The language of compile command \p Args (argv[0] = compiler) for
 /// \p File: CUDA for nvcc, `-x cuda`/`-x cu` or a `.cu` input; HIP for hipcc,
