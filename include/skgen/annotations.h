@@ -20,6 +20,10 @@
  *   SKGEN_INPLACE_NAME("Tensor")     overload name of the in-place variant
  *   SKGEN_INPLACE_ARG("a")           the in-place variant updates its first
  *                                    argument, here named a, not self
+ *   SKGEN_LEGACY_OP("f_out")         also define f_out(..., Tensor(a!) out)
+ *                                    -> (), the legacy out convention, for
+ *                                    existing callers: it calls the out=
+ *                                    overload
  *   SKGEN_NO_FUNCTIONAL              do not generate the functional variant
  *   SKGEN_NO_INPLACE                 do not generate the in-place variant
  *   SKGEN_META(fn)                   the family's meta function: takes the
@@ -80,6 +84,7 @@
   SKGEN_ANNOTATE_("skgen.functional_name", NAME)
 #define SKGEN_INPLACE_NAME(NAME) SKGEN_ANNOTATE_("skgen.inplace_name", NAME)
 #define SKGEN_INPLACE_ARG(NAME) SKGEN_ANNOTATE_("skgen.inplace_arg", NAME)
+#define SKGEN_LEGACY_OP(NAME) SKGEN_ANNOTATE_("skgen.legacy_op", NAME)
 #define SKGEN_NO_FUNCTIONAL SKGEN_ANNOTATE_("skgen.no_functional")
 #define SKGEN_NO_INPLACE SKGEN_ANNOTATE_("skgen.no_inplace")
 #define SKGEN_META(FN) SKGEN_ANNOTATE_("skgen.meta", #FN)
@@ -100,6 +105,7 @@
 #define SKGEN_FUNCTIONAL_NAME(NAME)
 #define SKGEN_INPLACE_NAME(NAME)
 #define SKGEN_INPLACE_ARG(NAME)
+#define SKGEN_LEGACY_OP(NAME)
 #define SKGEN_NO_FUNCTIONAL
 #define SKGEN_NO_INPLACE
 #define SKGEN_META(FN)

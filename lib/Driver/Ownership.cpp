@@ -86,11 +86,9 @@ checkOwnership(const graph::OpGraph &Own, const std::vector<TUFacts> &Foreign,
     graph::OpGraph Theirs = graph::link(Facts, LO);
     std::map<std::string, const graph::Family *> Defined;
     auto Names = [](const graph::Family &F) {
-      std::vector<std::string> N = {F.Out.Op.str()};
-      if (F.Variants.Functional)
-        N.push_back(F.Variants.Functional->Op.str());
-      if (F.Variants.Inplace)
-        N.push_back(F.Variants.Inplace->Op.str());
+      std::vector<std::string> N;
+      for (auto [Op, What] : graph::variantNames(F))
+        N.push_back(Op->str());
       return N;
     };
     for (const graph::Family &F : Theirs.Families)

@@ -48,6 +48,9 @@ struct FamilyOptions {
   std::optional<std::string> FunctionalOverload; // SKGEN_FUNCTIONAL_NAME
   std::optional<std::string> InplaceOverload;    // SKGEN_INPLACE_NAME
   std::optional<std::string> InplaceArg;         // SKGEN_INPLACE_ARG
+  /// SKGEN_LEGACY_OP("f_out"): the legacy operator (name, or name.overload)
+  /// defined for existing callers.
+  std::optional<std::string> LegacyOp;
   bool NoFunctional = false;                     // SKGEN_NO_FUNCTIONAL
   bool NoInplace = false;                        // SKGEN_NO_INPLACE
   std::string AllocFunction; // SKGEN_ALLOC(fn): fully qualified C++ name.

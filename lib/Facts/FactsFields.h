@@ -71,6 +71,7 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
   io.optional(factsKey(Annotation::FunctionalName), O.FunctionalOverload);
   io.optional(factsKey(Annotation::InplaceName), O.InplaceOverload);
   io.optional(factsKey(Annotation::InplaceArg), O.InplaceArg);
+  io.optional(factsKey(Annotation::LegacyOp), O.LegacyOp);
   io.optional(factsKey(Annotation::NoFunctional), O.NoFunctional);
   io.optional(factsKey(Annotation::NoInplace), O.NoInplace);
   io.optional(factsKey(Annotation::Alloc), O.AllocFunction);

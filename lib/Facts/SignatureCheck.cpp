@@ -125,7 +125,13 @@ bool checkSignature(const KernelFact &K, const schema::FunctionSchema &S,
                           SourceLoc(), S));
     return false;
   }
-  if (!sameCppType(K.Return, Ret->IsReference, Ret->IsConst, Ret->Canonical) &&
+  // An out kernel may return nothing (the legacy out convention): the
+  // generated code returns its out arguments. Not on the stable ABI, whose
+  // boxed kernels are registered as they are.
+  const bool VoidOut = Target == Abi::Libtorch && S.isOutVariant() &&
+                       K.Return.Canonical == "void" && !K.Return.IsReference;
+  if (!VoidOut &&
+      !sameCppType(K.Return, Ret->IsReference, Ret->IsConst, Ret->Canonical) &&
       (Ret->ValueCanonical.empty() ||
        !sameCppType(K.Return, false, false, Ret->ValueCanonical))) {
     Ok = false;

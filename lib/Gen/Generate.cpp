@@ -103,6 +103,7 @@ Section sectionOf(Registration::Kind K) {
   case RK::FallbackFunctional:
   case RK::FallbackInplace:
   case RK::FallbackOut:
+  case RK::AliasLegacy:
     return Section::AliasKey;
   case RK::AutogradNotImplemented:
   case RK::AutogradOut:
@@ -159,6 +160,9 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   case RK::Def:
     llvm_unreachable("m.def is DefsEmitter's");
   case RK::OutKernel:
+    if (R.Via->ReturnsVoid)
+      return Wrapper(outKernelReturning(A, Name, Direct(), Inc));
+    return {"", "TORCH_FN(" + Direct().Callee + ")"};
   case RK::FunctionalKernel:
     return {"", "TORCH_FN(" + Direct().Callee + ")"};
   case RK::DirectOut:
@@ -194,6 +198,8 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
     if (!C.General)
       return {};
     return Wrapper(fallbackWrapper(A, *C.General, R.K, Name, !Call, Inc));
+  case RK::AliasLegacy:
+    return Wrapper(legacyWrapper(A, Name, Alias(false), Inc));
   case RK::AutogradNotImplemented:
     Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
     return {"", "torch::autograd::autogradNotImplementedFallback()"};

@@ -53,6 +53,8 @@ std::optional<FamilyApi> FamilyApi::build(const graph::Family &F, Abi Target) {
     A.Functional = cppSignature(*F.Variants.Functional, Why, Target);
   if (F.Variants.Inplace)
     A.Inplace = cppSignature(*F.Variants.Inplace, Why, Target);
+  if (F.Variants.Legacy)
+    A.Legacy = cppSignature(*F.Variants.Legacy, Why, Target);
   if (A.T->stable()) {
     A.Out.ReturnType = byValue(A.Out.ReturnType);
     if (A.Inplace)
@@ -525,6 +527,25 @@ std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
   Code C = Call.call(A.outCallArgs("", Call.Convert));
   F.stmt(C.Text, C.Uses);
   F.lines(returnOutputs(A, Inc));
+  return renderFunction(F);
+}
+
+std::string outKernelReturning(const FamilyApi &A, const std::string &Name,
+                               const OutCall &Call, Includes &Inc) {
+  FunctionSpec F = spec(A, Name, A.Out, &Call);
+  Code C = Call.call(A.outCallArgs("", Call.Convert));
+  F.stmt(C.Text, C.Uses);
+  F.lines(returnOutArguments(A, Inc));
+  return renderFunction(F);
+}
+
+std::string legacyWrapper(const FamilyApi &A, const std::string &Name,
+                          const OutCall &Call, Includes &Inc) {
+  (void)Inc;
+  FunctionSpec F = spec(A, Name, *A.Legacy, &Call);
+  F.lines(Call.Prelude);
+  Code C = Call.call(A.outCallArgs("", Call.Convert));
+  F.stmt(C.Text, C.Uses);
   return renderFunction(F);
 }
 

@@ -38,7 +38,7 @@ struct FamilyApi {
   /// The C++ API the wrappers are written in.
   const Target *T = &targetFor(Abi::Libtorch);
   CppSignature Out;
-  std::optional<CppSignature> Functional, Inplace;
+  std::optional<CppSignature> Functional, Inplace, Legacy;
   /// The meta function's signature (the out signature without outs), when
   /// the family has a meta function.
   std::optional<CppSignature> MetaSig;
@@ -136,6 +136,13 @@ Code typedOutHandle(const FamilyApi &A, Includes &Inc);
 
 std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
                               bool Guard, const OutCall &Call, Includes &Inc);
+/// An out kernel that returns void, registered through a wrapper that
+/// returns its out arguments.
+std::string outKernelReturning(const FamilyApi &A, const std::string &Name,
+                               const OutCall &Call, Includes &Inc);
+/// The legacy operator (SKGEN_LEGACY_OP): calls out=, returns nothing.
+std::string legacyWrapper(const FamilyApi &A, const std::string &Name,
+                          const OutCall &Call, Includes &Inc);
 std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
                            bool Guard, const OutCall &Call, Includes &Inc);
 /// The out= wrapper registered for a kernel of a family with a meta

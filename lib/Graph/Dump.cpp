@@ -55,6 +55,8 @@ std::string toJSON(const OpGraph &G) {
                                             : json(nullptr);
     J["inplace"] =
         F.Variants.Inplace ? json(F.Variants.Inplace->str()) : json(nullptr);
+    if (F.Variants.Legacy)
+      J["legacy"] = F.Variants.Legacy->str();
     if (!F.Variants.Inplace && !F.Variants.InplaceIneligibleReason.empty())
       J["inplace_ineligible_reason"] = F.Variants.InplaceIneligibleReason;
     J["options"] = F.Options;

@@ -280,6 +280,7 @@ private:
     VO.FunctionalOverload = K.Options.FunctionalOverload;
     VO.InplaceOverload = K.Options.InplaceOverload;
     VO.InplaceArg = K.Options.InplaceArg;
+    VO.LegacyOp = K.Options.LegacyOp;
     VO.GenerateFunctional = !K.Options.NoFunctional;
     VO.GenerateInplace = !K.Options.NoInplace;
     schema::DerivedVariants DV;
@@ -450,6 +451,7 @@ private:
     Ker.Unplaced = K.DefinitionUnseen;
     for (const CppParamFact &P : K.Params)
       Ker.ParamCanonicals.push_back(P.Canonical);
+    Ker.ReturnsVoid = !Functional && K.Return.Canonical == "void";
     F.Kernels.push_back(std::move(Ker));
   }
 
@@ -556,18 +558,6 @@ private:
     }
     for (const std::string &Key : K.Keys)
       addKernel(It->second, K, Key, Functional);
-  }
-
-  /// The operator names a family registers: out, functional, in-place.
-  static std::vector<std::pair<const OperatorName *, const char *>>
-  variantNames(const Family &F) {
-    std::vector<std::pair<const OperatorName *, const char *>> V;
-    V.push_back({&F.Out.Op, "out"});
-    if (F.Variants.Functional)
-      V.push_back({&F.Variants.Functional->Op, "functional"});
-    if (F.Variants.Inplace)
-      V.push_back({&F.Variants.Inplace->Op, "in-place"});
-    return V;
   }
 
   void checkVariantCollisions() {

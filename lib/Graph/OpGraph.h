@@ -43,6 +43,9 @@ struct Kernel {
   /// argument to int64_t / at::IntArrayRef only for a kernel that takes
   /// those.
   std::vector<std::string> ParamCanonicals;
+  /// An out kernel returning void (the legacy out convention): generated
+  /// code returns its out arguments.
+  bool ReturnsVoid = false;
 };
 
 /// SKGEN_FALLBACK: another overload of the same operator whose family
@@ -130,6 +133,8 @@ struct Registration {
     FallbackFunctional,
     FallbackInplace,
     FallbackOut,
+    // SKGEN_LEGACY_OP: the legacy operator's alias-key kernel, calling out=.
+    AliasLegacy,
   };
   Kind K = Kind::Def;
   std::string Key;         // Dispatch key; empty for Def.
@@ -137,6 +142,11 @@ struct Registration {
   const schema::FunctionSchema *Schema = nullptr; // Its schema.
   const Kernel *Via = nullptr; // The kernel called (OutKernel, Direct*).
 };
+
+/// The operators family \p F names, with what each is: "out",
+/// "functional", "in-place", "legacy" (SKGEN_LEGACY_OP).
+std::vector<std::pair<const schema::OperatorName *, const char *>>
+variantNames(const Family &F);
 
 /// True if \p F gets Meta kernels generated from its meta function.
 bool generatesMetaKernels(const Family &F);

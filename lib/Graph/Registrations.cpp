@@ -62,6 +62,8 @@ const char *registrationKindName(Registration::Kind K) {
     return "fallback_inplace";
   case Registration::Kind::FallbackOut:
     return "fallback_out";
+  case Registration::Kind::AliasLegacy:
+    return "alias_legacy";
   }
   return "def";
 }
@@ -81,6 +83,19 @@ const OperatorName &fallbackTarget(const Family &F, Registration::Kind K) {
   return FB.Out;
 }
 
+std::vector<std::pair<const OperatorName *, const char *>>
+variantNames(const Family &F) {
+  std::vector<std::pair<const OperatorName *, const char *>> V;
+  V.push_back({&F.Out.Op, "out"});
+  if (F.Variants.Functional)
+    V.push_back({&F.Variants.Functional->Op, "functional"});
+  if (F.Variants.Inplace)
+    V.push_back({&F.Variants.Inplace->Op, "in-place"});
+  if (F.Variants.Legacy)
+    V.push_back({&F.Variants.Legacy->Op, "legacy"});
+  return V;
+}
+
 bool generatesMetaKernels(const Family &F) {
   if (!F.Options.hasMeta() || F.Options.NoMetaKernel || F.Options.External)
     return false;
@@ -98,6 +113,8 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
       F.Variants.Functional ? &*F.Variants.Functional : nullptr;
   const FunctionSchema *In =
       F.Variants.Inplace ? &*F.Variants.Inplace : nullptr;
+  const FunctionSchema *Legacy =
+      F.Variants.Legacy ? &*F.Variants.Legacy : nullptr;
   auto Add = [&](K Kind, llvm::StringRef Key, const FunctionSchema *S,
                  const Kernel *Via) {
     if (S)
@@ -107,6 +124,7 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
     Add(K::Def, "", &F.Out, nullptr);
     Add(K::Def, "", Fn, nullptr);
     Add(K::Def, "", In, nullptr);
+    Add(K::Def, "", Legacy, nullptr);
   }
   const bool Meta = F.Options.hasMeta();
   for (const Kernel &Ker : F.Kernels) {
@@ -141,6 +159,10 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
     Add(K::AliasFunctional, AliasKey, Fn, nullptr);
     Add(K::AliasInplace, AliasKey, In, nullptr);
   }
+  // The legacy operator calls out= on every backend; its autograd is
+  // PyTorch's fallback, as a hand-registered one's was.
+  if (!F.Options.External)
+    Add(K::AliasLegacy, AliasKey, Legacy, nullptr);
   // autogradNotImplementedFallback() exists since PyTorch 1.10; the
   // DefaultBackend alias key means an older PyTorch, which has none. The
   // stable ABI has no autograd API: PyTorch's autograd fallback serves.

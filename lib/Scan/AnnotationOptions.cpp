@@ -226,6 +226,9 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
       K.Options.InplaceArg = O->Texts[0];
       InplaceArg = O;
       break;
+    case Annotation::LegacyOp:
+      K.Options.LegacyOp = O->Texts[0];
+      break;
     case Annotation::External:
       K.Options.External = true;
       break;

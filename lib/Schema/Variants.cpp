@@ -1,6 +1,7 @@
 //===- Variants.cpp - Derive functional/in-place schemas ------------------===//
 #include "Schema/Variants.h"
 #include "Schema/Lexer.h"
+#include "Schema/Parser.h"
 
 namespace skgen {
 namespace schema {
@@ -130,6 +131,25 @@ structuredOutSchemaFor(const FunctionSchema &Legacy) {
   return Out;
 }
 
+std::optional<FunctionSchema> legacySchemaFor(const FunctionSchema &Out,
+                                              const std::string &Name,
+                                              VariantError &Err) {
+  FunctionSchema L;
+  ParseError PE;
+  if (!parseOperatorName(Out.Op.Namespace + "::" + Name, L.Op, PE) ||
+      Name.find("::") != std::string::npos) {
+    Err.Message = "SKGEN_LEGACY_OP names '" + Name +
+                  "', which is not an operator name of the family's "
+                  "namespace ('name' or 'name.overload')";
+    return std::nullopt;
+  }
+  for (Argument A : Out.Arguments) {
+    A.KwargOnly = false;
+    L.Arguments.push_back(std::move(A));
+  }
+  return L;
+}
+
 bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
                     DerivedVariants &Result, VariantError &Err) {
   if (!validateOutSchema(Out, Err))
@@ -226,6 +246,19 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
         I.Returns.push_back(Out.Returns.front());
       Result.Inplace = std::move(I);
     }
+  }
+  if (Opts.LegacyOp) {
+    Result.Legacy = legacySchemaFor(Out, *Opts.LegacyOp, Err);
+    if (!Result.Legacy)
+      return false;
+    for (const std::optional<FunctionSchema> *V :
+         {&Result.Functional, &Result.Inplace})
+      if (Result.Legacy->Op == Out.Op ||
+          (*V && (*V)->Op == Result.Legacy->Op)) {
+        Err.Message = "SKGEN_LEGACY_OP names '" + Result.Legacy->Op.str() +
+                      "', an operator the family already defines";
+        return false;
+      }
   }
   return true;
 }

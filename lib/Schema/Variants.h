@@ -30,11 +30,17 @@ struct VariantOptions {
   /// The in-place variant's updated argument when it is not named `self`
   /// (SKGEN_INPLACE_ARG): it must be the first.
   std::optional<std::string> InplaceArg;
+  /// The legacy operator to define for existing callers (SKGEN_LEGACY_OP):
+  /// `name` or `name.overload`, in the family's namespace.
+  std::optional<std::string> LegacyOp;
 };
 
 struct DerivedVariants {
   std::optional<FunctionSchema> Functional;
   std::optional<FunctionSchema> Inplace;
+  /// The legacy operator: the out= schema with its out arguments positional,
+  /// returning nothing (`fused_out(Tensor a, Tensor(a!) out) -> ()`).
+  std::optional<FunctionSchema> Legacy;
   /// Why no in-place variant exists when it was wanted (for notes/dumps).
   std::string InplaceIneligibleReason;
 };
@@ -62,8 +68,16 @@ bool validateOutSchema(const FunctionSchema &Out, VariantError &Err);
 std::optional<FunctionSchema>
 structuredOutSchemaFor(const FunctionSchema &Legacy);
 
-/// Derives the functional and in-place schemas of the family whose out=
-/// schema is \p Out. Fails when names cannot be derived.
+/// The legacy schema named \p Name (`name[.overload]`) of the family whose
+/// out= schema is \p Out: its arguments positional, returning nothing; the
+/// inverse of structuredOutSchemaFor when the written arguments come last.
+/// nullopt with \p Err when \p Name is not an operator name.
+std::optional<FunctionSchema> legacySchemaFor(const FunctionSchema &Out,
+                                              const std::string &Name,
+                                              VariantError &Err);
+
+/// Derives the functional, in-place (and legacy) schemas of the family whose
+/// out= schema is \p Out. Fails when names cannot be derived.
 bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
                     DerivedVariants &Result, VariantError &Err);
 

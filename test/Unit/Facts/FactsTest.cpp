@@ -175,6 +175,7 @@ TUFacts everyMemberSet() {
   O.FunctionalOverload = "Tensor";
   O.InplaceOverload = "inplace";
   O.InplaceArg = "a";
+  O.LegacyOp = "f_out";
   O.NoFunctional = true;
   O.NoInplace = true;
   O.AllocFunction = "m::alloc";

@@ -43,7 +43,7 @@ TEST(SignatureCheck, ReportsEachMismatch) {
   K.CppName = "ns::f";
   K.Params = {P("self", "at::Tensor", false, true), P("n", "int", false, false),
               P("out", "at::Tensor", false, true)};
-  K.Return = P("", "void", false, false);
+  K.Return = P("", "long", false, false);
   std::vector<Diagnostic> D;
   SourceLoc L{"/x.cpp", 1, 2};
   EXPECT_FALSE(checkSignature(
@@ -99,4 +99,24 @@ TEST(SignatureCheck, StableOutKernelMayReturnByValue) {
   EXPECT_FALSE(Check(One, P("", "at::Tensor", false, false),
                      {P("self", "at::Tensor", true, true),
                       P("out", "at::Tensor", false, true)}));
+}
+
+// An out kernel may return void (the legacy out convention); a functional
+// kernel may not, nor a stable-ABI out kernel (registered boxed, as it is).
+TEST(SignatureCheck, OutKernelMayReturnVoid) {
+  auto Check = [&](const char *Schema, const char *Tensor, bool Out) {
+    KernelFact K;
+    K.CppName = "ns::f";
+    K.Params = {P("self", Tensor, true, true)};
+    if (Out)
+      K.Params.push_back(P("out", Tensor, false, true));
+    K.Return = P("", "void", false, false);
+    std::vector<Diagnostic> D;
+    return checkSignature(K, parse(Schema), SourceLoc(), D);
+  };
+  EXPECT_TRUE(Check("ns::f.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+                    "at::Tensor", true));
+  EXPECT_FALSE(Check("ns::f(Tensor self) -> Tensor", "at::Tensor", false));
+  EXPECT_FALSE(Check("ns::f.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+                     "torch::stable::Tensor", true));
 }

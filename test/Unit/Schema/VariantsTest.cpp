@@ -41,7 +41,8 @@ TEST(Variants, MultiOutputHasNoInplace) {
   ASSERT_TRUE(deriveVariants(
       parse("myops::topk2.values(Tensor self, int k, *, Tensor(a!) values, "
             "Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)"),
-      VariantOptions{std::string(""), std::nullopt, true, true, std::nullopt},
+      VariantOptions{std::string(""), std::nullopt, true, true, std::nullopt,
+                     std::nullopt},
       V, E));
   EXPECT_EQ(V.Functional->str(), "myops::topk2(Tensor self, int k) -> (Tensor "
                                  "values, Tensor indices)");
@@ -142,4 +143,31 @@ TEST(Variants, InplaceArgNamesTheFirstArgument) {
   EXPECT_FALSE(deriveVariants(Out, O, V, E));
   EXPECT_EQ(E.Message, "SKGEN_INPLACE_ARG names 'b', but the in-place "
                        "variant updates the first argument, 'a'");
+}
+
+// SKGEN_LEGACY_OP: the out= schema with positional outputs, returning
+// nothing; the inverse of structuredOutSchemaFor.
+TEST(Variants, LegacyOperatorOfAFamily) {
+  FunctionSchema Legacy =
+      parse("myops::fused_out(Tensor a, float s, Tensor(a!) out) -> ()");
+  std::optional<FunctionSchema> Out = structuredOutSchemaFor(Legacy);
+  ASSERT_TRUE(Out);
+  EXPECT_EQ(Out->str(), "myops::fused.out(Tensor a, float s, *, Tensor(a!) "
+                        "out) -> Tensor(a!)");
+  VariantOptions O;
+  O.LegacyOp = "fused_out";
+  DerivedVariants V;
+  VariantError E;
+  ASSERT_TRUE(deriveVariants(*Out, O, V, E));
+  ASSERT_TRUE(V.Legacy);
+  EXPECT_EQ(V.Legacy->str(), Legacy.str());
+  O.LegacyOp = "fused";
+  EXPECT_FALSE(deriveVariants(*Out, O, V, E));
+  EXPECT_EQ(E.Message, "SKGEN_LEGACY_OP names 'myops::fused', an operator "
+                       "the family already defines");
+  O.LegacyOp = "other::f";
+  EXPECT_FALSE(deriveVariants(*Out, O, V, E));
+  EXPECT_EQ(E.Message, "SKGEN_LEGACY_OP names 'other::f', which is not an "
+                       "operator name of the family's namespace ('name' or "
+                       "'name.overload')");
 }
