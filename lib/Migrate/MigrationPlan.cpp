@@ -154,13 +154,52 @@ private:
     }
   }
 
-  /// A hand-written out= kernel of \p D: annotate it (and the family's other
-  /// kernels), and add what the annotations declare to \p Synth.
+  /// The structured out= schema a legacy operator \p D converts to
+  /// (SKGEN_LEGACY_OP keeps \p D's name), or nullopt with the reason in
+  /// LegacyWhyNot.
+  std::optional<schema::FunctionSchema> legacyConversion(const Def &D) {
+    std::optional<schema::FunctionSchema> Out =
+        schema::structuredOutSchemaFor(D.S);
+    if (!Out)
+      return std::nullopt;
+    auto WhyNot = [&](std::string Why) {
+      LegacyWhyNot[D.S.Op.str()] = std::move(Why);
+      return std::nullopt;
+    };
+    std::string Name =
+        D.S.Op.Name + (D.S.Op.Overload.empty() ? "" : "." + D.S.Op.Overload);
+    schema::VariantError VE;
+    std::optional<schema::FunctionSchema> Legacy =
+        schema::legacySchemaFor(*Out, Name, VE);
+    if (G.Abi == Abi::Stable)
+      return WhyNot("on the stable target skgen keeps no legacy operator (its "
+                    "out kernels are registered boxed, as they are)");
+    if (!D.S.Returns.empty())
+      return WhyNot("it returns its outputs; SKGEN_LEGACY_OP keeps operators "
+                    "that return nothing");
+    if (!Legacy || Legacy->str() != D.S.str())
+      return WhyNot("its written arguments are not its last ones, so its "
+                    "kernel's parameters are not in the order of the "
+                    "structured schema");
+    if (G.findFamily(Out->Op) || Defs.count(Out->Op.str()))
+      return WhyNot("'" + Out->Op.str() + "' is defined already");
+    return Out;
+  }
+
+  /// A hand-written out= kernel of \p D (or of a legacy operator \p D that
+  /// converts): annotate it (and the family's other kernels), and add what
+  /// the annotations declare to \p Synth.
   void annotate(const Def &D, TUFacts &Synth) {
     schema::VariantError VE;
-    if (!D.S.isOutVariant() || G.findFamily(D.S.Op) ||
-        !schema::validateOutSchema(D.S, VE))
+    std::optional<schema::FunctionSchema> LegacyOut;
+    if (!D.S.isOutVariant()) {
+      LegacyOut = legacyConversion(D);
+      if (!LegacyOut)
+        return;
+    } else if (G.findFamily(D.S.Op) || !schema::validateOutSchema(D.S, VE)) {
       return;
+    }
+    const schema::FunctionSchema &S = LegacyOut ? *LegacyOut : D.S;
     std::string Op = D.S.Op.str();
     // Kernels by function, with their keys.
     std::map<std::string, std::vector<const HandRegistration *>> ByFn;
@@ -193,7 +232,7 @@ private:
       KernelFact F;
       F.AnnotationKind =
           First ? KernelFact::Kind::Structured : KernelFact::Kind::Kernel;
-      F.SchemaText = First ? D.S.str() : Op;
+      F.SchemaText = First ? S.str() : S.Op.str();
       F.SchemaLoc = D.R->Loc;
       F.CppName = Fn;
       F.Loc = K.KernelLoc;
@@ -213,7 +252,13 @@ private:
                        "library targets the stable ABI"
                      : "it is written against the stable ABI, but the "
                        "library targets libtorch's C++ API";
-      if (!Cannot.empty() || !checkSignature(F, D.S, D.R->Loc, Sig)) {
+      if (First && LegacyOut) {
+        F.Options.LegacyOp =
+            D.S.Op.Name +
+            (D.S.Op.Overload.empty() ? "" : "." + D.S.Op.Overload);
+        F.Options.NoFunctional = F.Options.NoInplace = true;
+      }
+      if (!Cannot.empty() || !checkSignature(F, S, D.R->Loc, Sig)) {
         Diagnostic W = warningAt(
             K.KernelLoc,
             "out= kernel '" + Fn + "' of '" + Op + "' is not annotated: " +
@@ -234,21 +279,43 @@ private:
       std::string Text =
           First ? Macro +
                       ("(" + gen::cppStringLiteral(
-                                 D.R->Name.find("::") < D.R->Name.find('(')
+                                 LegacyOut ? S.str()
+                                 : D.R->Name.find("::") < D.R->Name.find('(')
                                      ? D.R->Name
                                      : D.R->Namespace + "::" + D.R->Name)) +
                       Keys + ")"
-                : Macro + ("(\"" + Op + "\"") + Keys + ")";
+                : Macro + ("(\"" + S.Op.str() + "\"") + Keys + ")";
+      if (First && LegacyOut)
+        for (Annotation Opt : {Annotation::LegacyOp, Annotation::NoFunctional,
+                               Annotation::NoInplace})
+          Text += "\n" + K.Indent + annotationMacro(Opt) +
+                  (Opt == Annotation::LegacyOp
+                       ? "(" + gen::cppStringLiteral(*F.Options.LegacyOp) + ")"
+                       : std::string());
       if (Stable) {
         propose(Proposal, D, K, Fn, Text);
         First = false;
         continue;
       }
-      Diagnostic W = warningAt(K.AnnotateLoc,
-                               "hand-written out= kernel '" + Fn + "' of '" +
-                                   Op + "': annotating it with " + Macro);
+      Diagnostic W =
+          LegacyOut ? warningAt(K.AnnotateLoc,
+                                "hand-written kernel '" + Fn +
+                                    "' of the legacy operator '" + Op +
+                                    "': annotating it with " + Macro +
+                                    " as a kernel of '" + S.Op.str() + "'" +
+                                    (First ? ", with SKGEN_LEGACY_OP for the "
+                                             "callers of '" +
+                                                 Op + "'"
+                                           : ""))
+                    : warningAt(K.AnnotateLoc,
+                                "hand-written out= kernel '" + Fn + "' of '" +
+                                    Op + "': annotating it with " + Macro);
       W.FixText = Text + "\n" + K.Indent;
       W.Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
+      if (First && LegacyOut)
+        W.Notes.push_back(legacyVariantsNote(S, D.R->Loc));
+      for (const HandRegistration *R : ByFn[Fn])
+        ConvertedKernels.insert({Op, R->Key});
       Plan.Diags.push_back(W);
       ++Plan.Annotated;
       if (K.IncludeLoc.valid() &&
@@ -290,6 +357,27 @@ private:
               "meta function";
     W->Notes.push_back(
         noteAt(K.AnnotateLoc, "write " + Text + " above '" + Fn + "'" + Also));
+  }
+
+  /// Why a converted legacy operator's family has no functional or in-place
+  /// variant yet, and how to get them.
+  static Diagnostic legacyVariantsNote(const schema::FunctionSchema &Out,
+                                       const SourceLoc &At) {
+    std::string Presets;
+    for (const schema::MetaPreset &P : schema::metaPresets()) {
+      std::vector<std::string> Bound;
+      schema::PresetError E;
+      if (schema::bindMetaPreset(P, Out, {}, Bound, E))
+        Presets += (Presets.empty() ? "" : ", ") + std::string(P.Name);
+    }
+    return noteAt(At, "a legacy kernel does not say its output's sizes, so "
+                      "the family gets no functional or in-place variant "
+                      "(SKGEN_NO_FUNCTIONAL, SKGEN_NO_INPLACE); to get them, "
+                      "give it SKGEN_META(fn) or SKGEN_META_PRESET(preset) "
+                      "(presets whose roles bind to '" +
+                          Out.Op.str() +
+                          "': " + (Presets.empty() ? "none" : Presets) +
+                          ") and remove those two");
   }
 
   /// The last note of a proposal: the meta function it needs.
@@ -335,12 +423,18 @@ private:
                      " (the legacy out convention); skgen needs a structured "
                      "out= schema, its outputs keyword-only and returned: "
                      "'name.out(..., *, Tensor(a!) out) -> Tensor(a!)'");
+      auto Why = LegacyWhyNot.find(Op);
+      if (IsDef && Why != LegacyWhyNot.end())
+        N.Notes.push_back(
+            noteAt(R.Loc, "--migrate cannot convert it: " + Why->second));
       if (IsDef)
         N.Notes.push_back(noteAt(
-            R.Loc, "to convert it: define '" + Out->str() +
-                       "', make its kernel return its output (at::Tensor &), "
-                       "register the kernel under that name, and run --migrate "
-                       "again; callers of '" +
+            R.Loc, "to convert it by hand: annotate a kernel with the "
+                   "parameters of '" +
+                       Out->str() +
+                       "', in that order, with SKGEN_STRUCTURED (" +
+                       "it may return void), and remove these registrations; "
+                       "callers of '" +
                        Op + "' then call '" + Out->Op.str() + "' (or keep '" +
                        Op + "' as a hand-written operator that calls it)"));
       return N;
@@ -392,6 +486,20 @@ private:
                                  " kernel of '" + Op + "'";
     bool Generated = IsDef ? GenDefs.count(Op) > 0
                            : !R.Key.empty() && GenImpls.count({Op, R.Key});
+    // A converted legacy operator's kernel is now its out= overload's.
+    if (!IsDef && !Generated && ConvertedKernels.count({Op, R.Key}) &&
+        R.Unsupported.empty() && R.RemoveLoc.valid()) {
+      Diagnostic W =
+          warningAt(R.RemoveLoc, "hand-written " + What + " is now the '" +
+                                     R.Key + "' kernel of '" + Families[Op] +
+                                     "', which the generated '" + Op +
+                                     "' calls: removing it");
+      W.FixLength = R.RemoveLength;
+      W.Ranges.push_back(R.Range);
+      Plan.Diags.push_back(W);
+      ++Plan.Removed;
+      return;
+    }
     if (!Generated) {
       Plan.Diags.push_back(
           noteAt(R.Loc, "left as is: skgen's generated code has no " + What +
@@ -445,6 +553,10 @@ private:
   std::map<std::string, const schema::FunctionSchema *> GenDefs;
   std::set<std::pair<std::string, std::string>> GenImpls; // (op, key)
   std::set<std::string> IncludeFiles;
+  /// Why a legacy operator was not converted (by operator).
+  std::map<std::string, std::string> LegacyWhyNot;
+  /// (legacy operator, key) of the kernels annotated for its out= overload.
+  std::set<std::pair<std::string, std::string>> ConvertedKernels;
   MigrationPlan Plan;
 };
 

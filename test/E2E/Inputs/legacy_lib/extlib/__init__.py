@@ -1,0 +1,3 @@
+import torch  # noqa: F401
+
+from . import _C, ops  # noqa: F401
