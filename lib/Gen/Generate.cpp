@@ -387,9 +387,19 @@ struct AutogradEmitter {
     Inc.add(C.A.T->LibraryHeader);
     if (C.A.F->hasAutogradKernels())
       return withDerivatives(C, Code, Inc);
-    return "// No derivative formulas: backward through the functional and "
-           "in-place\n// variants raises; out= refuses inputs that require "
-           "grad.\n" +
+    const schema::DerivedVariants &V = C.A.F->Variants;
+    std::string Variants = V.Functional && V.Inplace ? "functional and in-place"
+                           : V.Functional            ? "functional"
+                           : V.Inplace               ? "in-place"
+                                                     : "";
+    std::string Note =
+        Variants.empty()
+            ? "// No derivative formulas: out= refuses inputs that require "
+              "grad.\n"
+            : "// No derivative formulas: backward through the " + Variants +
+                  "\n// variants raises; out= refuses inputs that require "
+                  "grad.\n";
+    return Note +
            (Code.Wrappers.empty() ? ""
                                   : anonymousNamespace(Code.Wrappers) + "\n") +
            libraryImpl(C.A.F->Out.Op.Namespace, keys::Autograd.str(),

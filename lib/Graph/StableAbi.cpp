@@ -79,6 +79,13 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
                               "which the stable ABI cannot make (no "
                               "at::Scalar)" +
                               OrLibtorch));
+  if (F.Options.LegacyOp)
+    Out.push_back(errorAt(Decl.AnnotationLoc,
+                          "SKGEN_LEGACY_OP on '" + Name +
+                              "' is not generated for the stable ABI yet (its "
+                              "kernel would be boxed without a return); keep "
+                              "the legacy operator as a hand-written one "
+                              "calling '" + Name + "'" + OrLibtorch));
   if (Decl.FunctionalKernel)
     Out.push_back(functionalKernelGap(Decl));
   return Out;

@@ -30,4 +30,9 @@ SKGEN_STRUCTURED("sops::sum.out(Tensor self, int[1] dim, bool keepdim=False, *, 
 SKGEN_NO_INPLACE
 SKGEN_META_PRESET(reduction)
 Tensor &sum_out(const Tensor &self, torch::headeronly::IntHeaderOnlyArrayRef dim, bool keepdim, std::optional<torch::headeronly::ScalarType> dtype, Tensor &out);
+
+SKGEN_STRUCTURED("sops::fused.out(Tensor a, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(unary)
+SKGEN_LEGACY_OP("fused_out")
+Tensor &fused_out(const Tensor &a, Tensor &out);
 } // namespace sops
