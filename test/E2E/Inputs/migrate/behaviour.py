@@ -46,3 +46,22 @@ show("relu", lambda: mig.relu(a - 2))
 show("twice", lambda: mig2.twice(b))
 show("twice_", lambda: mig2.twice_(b.clone()))
 show("twice.out", lambda: mig2.twice(b, out=torch.empty(3)))
+
+
+def fused(a, b, out, grad=False):
+    a = a.clone().requires_grad_(grad)
+    v = out._version if out.device.type != "meta" else 0
+    r = mig.fused_out(a, b, out)
+    if out.device.type == "meta":  # Inference tensors: no version counter.
+        return "%s meta" % r
+    return "%s %s version +%d requires_grad %s" % (
+        r, out.tolist(), out._version - v, out.requires_grad)
+
+
+show("fused_out", lambda: fused(a, a, torch.empty(2, 3)))
+show("fused_out grad", lambda: fused(a, a, torch.empty(2, 3), grad=True))
+show("fused_out wrong out", lambda: fused(a, a, torch.empty(3)))
+show("fused_out meta", lambda: fused(a.to("meta"), a.to("meta"),
+                                     torch.empty(2, 3, device="meta")), True)
+show("fused_out meta wrong out", lambda: fused(a.to("meta"), a.to("meta"),
+                                               torch.empty(3, device="meta")), True)

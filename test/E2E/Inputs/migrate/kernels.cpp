@@ -23,6 +23,16 @@ at::Tensor &scale_out_cpu(const at::Tensor &self, double factor,
   return at::mul_out(out, self, factor);
 }
 
+// out = a * b + a, into a preallocated out (no resize).
+void fused_out_cpu(const at::Tensor &a, const at::Tensor &b, at::Tensor &out) {
+  TORCH_CHECK(out.sizes() == a.sizes(), "mig::fused_out: out must have a's shape");
+  out.copy_(a * b + a);
+}
+
+void fused_out_meta(const at::Tensor &a, const at::Tensor &b, at::Tensor &out) {
+  TORCH_CHECK(out.sizes() == a.sizes(), "mig::fused_out: out must have a's shape");
+}
+
 } // namespace native
 } // namespace mig
 
@@ -45,6 +55,7 @@ TORCH_LIBRARY_IMPL(mig, CPU, m) {
     return mig::native::add_out_cpu(self, other, alpha, self);
   });
   m.impl("scale.out", &mig::native::scale_out_cpu);
+  m.impl("fused_out", &mig::native::fused_out_cpu);
   m.impl("scale", [](const at::Tensor &self, double factor) {
     at::Tensor out = at::empty({0}, self.options());
     return mig::native::scale_out_cpu(self, factor, out);
@@ -52,6 +63,7 @@ TORCH_LIBRARY_IMPL(mig, CPU, m) {
 }
 
 TORCH_LIBRARY_IMPL(mig, Meta, m) {
+  m.impl("fused_out", &mig::native::fused_out_meta);
   m.impl("add.out", TORCH_FN(mig::native::add_out_meta));
   m.impl("add", [](const at::Tensor &self, const at::Tensor &other,
                    const at::Scalar &alpha) {

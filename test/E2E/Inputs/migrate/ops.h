@@ -11,5 +11,7 @@ at::Tensor &add_out_meta(const at::Tensor &self, const at::Tensor &other,
                          const at::Scalar &alpha, at::Tensor &out);
 at::Tensor &scale_out_cpu(const at::Tensor &self, double factor,
                           at::Tensor &out);
+void fused_out_cpu(const at::Tensor &a, const at::Tensor &b, at::Tensor &out);
+void fused_out_meta(const at::Tensor &a, const at::Tensor &b, at::Tensor &out);
 } // namespace native
 } // namespace mig
