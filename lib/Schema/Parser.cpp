@@ -420,6 +420,13 @@ private:
         break;
       }
     }
+    // PyTorch reads `Tensor!` as a write to a fresh alias set; an out=
+    // schema must name its sets so that its returns can alias them.
+    if (isPunct("!"))
+      fail(Cur, "'" + T.str() +
+                    "!' (a write to an unnamed alias set) is not supported: "
+                    "name the set, as in '" +
+                    T.str() + "(a!)'");
     if (isPunct("(")) {
       if (T.isOptional())
         fail(Cur, "an alias annotation cannot follow '?': write it before "

@@ -234,3 +234,14 @@ TEST(SchemaParser, AcceptsOnlyWhatPyTorchReads) {
 }
 
 } // namespace
+
+// PyTorch reads `Tensor!` (vLLM's spelling) as a write to a fresh alias set;
+// skgen needs named sets (an out= return aliases its argument's) and says so.
+TEST(SchemaParser, UnnamedWriteAliasIsExplained) {
+  FunctionSchema S;
+  ParseError E;
+  EXPECT_FALSE(parseFunctionSchema("a::f(Tensor x, Tensor! out) -> ()", S, E));
+  EXPECT_EQ(E.Offset, 21u);
+  EXPECT_EQ(E.Message, "'Tensor!' (a write to an unnamed alias set) is not "
+                       "supported: name the set, as in 'Tensor(a!)'");
+}
