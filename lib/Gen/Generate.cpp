@@ -199,7 +199,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
       return {};
     return Wrapper(fallbackWrapper(A, *C.General, R.K, Name, !Call, Inc));
   case RK::AliasLegacy:
-    return Wrapper(legacyWrapper(A, Name, Alias(false), Inc));
+    return Wrapper(legacyWrapper(A, Name, Alias(false)));
   case RK::AutogradNotImplemented:
     Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
     return {"", "torch::autograd::autogradNotImplementedFallback()"};

@@ -530,23 +530,27 @@ std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
   return renderFunction(F);
 }
 
-std::string outKernelReturning(const FamilyApi &A, const std::string &Name,
-                               const OutCall &Call, Includes &Inc) {
-  FunctionSpec F = spec(A, Name, A.Out, &Call);
-  Code C = Call.call(A.outCallArgs("", Call.Convert));
-  F.stmt(C.Text, C.Uses);
-  F.lines(returnOutArguments(A, Inc));
-  return renderFunction(F);
-}
-
-std::string legacyWrapper(const FamilyApi &A, const std::string &Name,
-                          const OutCall &Call, Includes &Inc) {
-  (void)Inc;
-  FunctionSpec F = spec(A, Name, *A.Legacy, &Call);
+/// A wrapper with signature \p Sig whose body is the out call, then
+/// \p Return.
+static std::string callingOut(const FamilyApi &A, const std::string &Name,
+                              const CppSignature &Sig, const OutCall &Call,
+                              const Code &Return) {
+  FunctionSpec F = spec(A, Name, Sig, &Call);
   F.lines(Call.Prelude);
   Code C = Call.call(A.outCallArgs("", Call.Convert));
   F.stmt(C.Text, C.Uses);
+  F.lines(Return);
   return renderFunction(F);
+}
+
+std::string outKernelReturning(const FamilyApi &A, const std::string &Name,
+                               const OutCall &Call, Includes &Inc) {
+  return callingOut(A, Name, A.Out, Call, returnOutArguments(A, Inc));
+}
+
+std::string legacyWrapper(const FamilyApi &A, const std::string &Name,
+                          const OutCall &Call) {
+  return callingOut(A, Name, *A.Legacy, Call, Code());
 }
 
 std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,

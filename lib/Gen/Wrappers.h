@@ -142,7 +142,7 @@ std::string outKernelReturning(const FamilyApi &A, const std::string &Name,
                                const OutCall &Call, Includes &Inc);
 /// The legacy operator (SKGEN_LEGACY_OP): calls out=, returns nothing.
 std::string legacyWrapper(const FamilyApi &A, const std::string &Name,
-                          const OutCall &Call, Includes &Inc);
+                          const OutCall &Call);
 std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
                            bool Guard, const OutCall &Call, Includes &Inc);
 /// The out= wrapper registered for a kernel of a family with a meta
