@@ -1,9 +1,12 @@
 """Shared helpers of the end-to-end tests: load the example op library and
 describe its op families (inputs, reference implementations)."""
+import functools
 import os
 import sys
 
 import torch
+
+import skgen_testing
 
 EXAMPLE_BUILD = os.environ.get("SKGEN_EXAMPLE_BUILD", "")
 
@@ -71,11 +74,8 @@ FLOAT_DTYPES = [torch.float32, torch.float64]
 ALL_DTYPES = [torch.float32, torch.float64, torch.int32, torch.int64]
 
 
-def make(shape, dtype, seed, low=-5, high=5):
-    g = torch.Generator().manual_seed(seed)
-    if dtype.is_floating_point:
-        return torch.randn(shape, generator=g, dtype=torch.float64).to(dtype)
-    return torch.randint(low, high, shape, generator=g, dtype=dtype)
+# Integers -5..4, floating point randn (unscaled).
+make = functools.partial(skgen_testing.make, low=-5, high=4, scale=1)
 
 
 def distinct(shape, dtype, seed):

@@ -33,6 +33,7 @@ import torch.autograd.forward_ad as fwAD
 import torch.nn.functional as F
 
 import example_ops as ex
+import skgen_testing
 
 m = ex.load()
 COMPARISONS = collections.Counter()  # family -> tensor comparisons with aten
@@ -40,8 +41,7 @@ GRADCHECKS = collections.defaultdict(set)  # family -> what gradcheck covered
 
 
 def close(family, actual, expected, what):
-    COMPARISONS[family] += 1
-    torch.testing.assert_close(actual, expected, msg=lambda s: f"{family} {what}: {s}")
+    skgen_testing.assert_close(actual, expected, f"{family} {what}", COMPARISONS, family)
 
 
 def via_clone(aten):
@@ -493,16 +493,15 @@ class Meta(unittest.TestCase):
                     COMPARISONS["meta " + fam.name] += 1
 
 
-class ZZSummary(unittest.TestCase):
-    def test_summary(self):
-        print()
-        for fam in FAMILIES:
-            print(f"derivatives {fam.name}: gradcheck+gradgradcheck "
-                  f"{', '.join(sorted(GRADCHECKS[fam.name]))}; forward AD "
-                  f"{'checked' if fam.forward else 'refused'}; "
-                  f"{COMPARISONS[fam.name]} comparisons with aten; "
-                  f"meta {COMPARISONS['meta ' + fam.name]} calls", flush=True)
-        print(f"{sum(COMPARISONS.values())} comparisons", flush=True)
+def tearDownModule():
+    print()
+    for fam in FAMILIES:
+        print(f"derivatives {fam.name}: gradcheck+gradgradcheck "
+              f"{', '.join(sorted(GRADCHECKS[fam.name]))}; forward AD "
+              f"{'checked' if fam.forward else 'refused'}; "
+              f"{COMPARISONS[fam.name]} comparisons with aten; "
+              f"meta {COMPARISONS['meta ' + fam.name]} calls", flush=True)
+    print(f"{sum(COMPARISONS.values())} comparisons", flush=True)
 
 
 if __name__ == "__main__":

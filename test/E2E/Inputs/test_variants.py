@@ -6,6 +6,8 @@ contract, in-place aliasing, meta tensors through the alias key, gradients
 
 Run: SKGEN_EXAMPLE_BUILD=<example build dir> python3 test_variants.py -v
 """
+import collections
+import functools
 import re
 import unittest
 import warnings
@@ -13,26 +15,15 @@ import warnings
 import torch
 
 import example_ops as ex
+import skgen_testing
 from example_ops import ALL_DTYPES, FLOAT_DTYPES, SHAPES, make, distinct
 
 m = ex.load()
-CHECKS = 0
-
-
-def same(a, b, msg=""):
-    """Bitwise-identical tensors (shape, dtype, values)."""
-    global CHECKS
-    CHECKS += 1
-    assert a.shape == b.shape, f"{msg}: shape {tuple(a.shape)} != {tuple(b.shape)}"
-    assert a.dtype == b.dtype, f"{msg}: dtype {a.dtype} != {b.dtype}"
-    assert torch.equal(a, b), f"{msg}: values differ:\n{a}\n{b}"
-
-
-def close(actual, expected, msg=""):
-    """Matches the reference computed with plain torch ops."""
-    global CHECKS
-    CHECKS += 1
-    torch.testing.assert_close(actual, expected, msg=lambda s: f"{msg}: {s}")
+STATS = collections.Counter()
+# Identical tensors (shape, dtype, device, values; NaN where NaN), and the
+# reference computed with plain torch ops within the dtype's tolerance.
+same = functools.partial(skgen_testing.assert_same, stats=STATS)
+close = functools.partial(skgen_testing.assert_close, stats=STATS)
 
 
 def quiet(fn, *args, **kwargs):
@@ -608,9 +599,8 @@ class TorchScript(unittest.TestCase):
         close(z, (x + b) * (x + b), "script affine + square_")
 
 
-class ZZSummary(unittest.TestCase):
-    def test_checks_ran(self):
-        print(f"\n{CHECKS} tensor comparisons", flush=True)
+def tearDownModule():
+    print(f"\n{STATS['comparisons']} tensor comparisons", flush=True)
 
 
 if __name__ == "__main__":
