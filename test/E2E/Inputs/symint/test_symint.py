@@ -7,11 +7,19 @@ specialization), equal to eager.
 
   test_symint.py <library.so> [-v]
 """
+import os
 import sys
 import unittest
 import warnings
 
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import skgen_testing  # noqa: E402 - Inputs/ holds the shared helpers
+
+
+def make(*shape, seed=0):
+    return skgen_testing.make(shape, torch.float32, seed, scale=1)
 
 LIB = sys.argv.pop(1)
 torch.ops.load_library(LIB)
@@ -19,11 +27,6 @@ S = torch.ops.symops
 VERSION = tuple(int(p) for p in torch.__version__.split("+")[0].split(".")[:2])
 COMPILE = VERSION >= (2, 13)
 warnings.filterwarnings("ignore", message=".*An output with one or more elements was resized.*")
-
-
-def make(*shape, seed=0):
-    g = torch.Generator().manual_seed(seed)
-    return torch.randn(shape, generator=g)
 
 
 def ref_pad_to(x, size):
@@ -54,10 +57,10 @@ class Eager(unittest.TestCase):
             for op, ref, arg in CASES:
                 a = arg(x)
                 want = ref(x, a)
-                torch.testing.assert_close(op(x, a), want)
+                skgen_testing.assert_close(op(x, a), want, f"{op} {a}")
                 out = torch.empty(0)
                 op.out(x, a, out=out)
-                torch.testing.assert_close(out, want)
+                skgen_testing.assert_close(out, want, f"{op} {a} out=")
                 # meta tensors: the generated Meta kernels, shapes only
                 m = op(x.to("meta"), a)
                 self.assertEqual((m.device.type, m.shape, m.dtype),
@@ -110,7 +113,7 @@ class Compile(unittest.TestCase):
         for n in sizes:
             x = make(n, n + 1, seed=n)
             for got, want in zip(compiled(x), padded(x)):
-                torch.testing.assert_close(got, want)
+                skgen_testing.assert_close(got, want, "compiled vs eager")
         print(f"compile fullgraph {backend} dynamic=True: {len(sizes)} size(s),"
               f" {cnt.frame_count} graph(s), equals eager")
         return cnt.frame_count
