@@ -8,12 +8,17 @@ Tag.inplace); it is imported after the library is loaded (either order
 works). Prints `torch X: N calls compared with aten, 0 mismatches; opcheck
 K/K; compile ok` and exits non-zero on any mismatch.
 """
+import functools
 import importlib.util
 import itertools
+import os
 import sys
-import warnings
 
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import skgen_testing  # noqa: E402 - Inputs/ holds the shared helpers
+from skgen_testing import make  # noqa: E402
 
 torch.ops.load_library(sys.argv[1])
 spec = importlib.util.spec_from_file_location("stableops_defs", sys.argv[2])
@@ -27,39 +32,12 @@ SHAPES = [((2, 3), (2, 3)), ((2, 3), (3,)), ((), (2, 3)), ((2, 1), (1, 4)),
           ((2, 3), (4,)), ((0, 3), (3,))]
 
 
-def make(shape, dtype, device="cpu"):
-    t = torch.testing.make_tensor(shape, dtype=dtype, device="cpu", low=-4,
-                                  high=4)
-    return t.to(device)
-
-
-def outcome(fn):
-    """(kind, value): the result, or the error's type and message, and the
-    warnings raised."""
-    with warnings.catch_warnings(record=True) as w:
-        warnings.simplefilter("always")
-        try:
-            r = fn()
-        except Exception as e:  # noqa: BLE001 - compared with aten's
-            return ("error", type(e).__name__, str(e).split("\n")[0]), []
-    return ("ok", r), [str(x.message).split("\n")[0] for x in w]
-
-
-def same(a, b):
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, torch.Tensor):
-        if a.dtype != b.dtype or a.shape != b.shape:
-            return False
-        # Meta results are compared with aten's on CPU (its meta kernels
-        # skip checks its CPU kernels make, e.g. in-place casts).
-        if a.device.type == "meta":
-            return True
-        if a.device != b.device:
-            return False
-        return torch.equal(a, b) if not a.is_floating_point() else \
-            torch.allclose(a, b, equal_nan=True)
-    return a == b
+SEED = itertools.count()  # make()'s seeds, one per tensor
+# Values within allclose's default tolerance (NaN where NaN); meta results
+# are compared with aten's on CPU (its meta kernels skip checks its CPU
+# kernels make, e.g. in-place casts): shape and dtype only.
+same = functools.partial(skgen_testing.same, rtol=1e-5, atol=1e-8, meta_vs_cpu=True)
+outcome = functools.partial(skgen_testing.outcome, warned=True)
 
 
 calls = mismatches = unraised_warnings = 0
@@ -97,7 +75,7 @@ BINARY = {
 for name, (fn, inplace, out, ref) in BINARY.items():
     for device in ["cpu", "meta"]:
         for (sa, sb), da, db in itertools.product(SHAPES, DTYPES, DTYPES):
-            ca, cb = make(sa, da), make(sb, db)
+            ca, cb = make(sa, da, next(SEED)), make(sb, db, next(SEED))
             a, b = ca.to(device), cb.to(device)
             what = f"{name} {device} {sa}{da} {sb}{db}"
             compare(what, lambda: fn(a, b), lambda: ref(ca, cb))
@@ -113,7 +91,7 @@ for name, (fn, inplace, out, ref) in BINARY.items():
 # square: x * x, out= of exactly self's dtype (aten's neg wording).
 for device, d, s in itertools.product(["cpu", "meta"], DTYPES[1:],
                                       [(2, 3), (), (0,)]):
-    c = make(s, d)
+    c = make(s, d, next(SEED))
     x = c.to(device)
     compare(f"square {device} {s}{d}", lambda: ops.square(x),
             lambda: torch.mul(c, c))
@@ -132,7 +110,7 @@ for device, d, (s, dim, keepdim), dtype in itertools.product(
         [((2, 3), [1], False), ((2, 3), [0, 1], True), ((2, 3), [2], False),
          ((2, 3), [-1, 1], False), ((), [0], False), ((2, 0), [1], True)],
         [None, torch.float64, torch.int64]):
-    c = make(s, d)
+    c = make(s, d, next(SEED))
     x = c.to(device)
     compare(f"sum {device} {s}{d} {dim} {keepdim} {dtype}",
             lambda: ops.sum.dim(x, dim, keepdim, dtype=dtype),
@@ -147,7 +125,7 @@ for device, d, (s, dim, keepdim), dtype in itertools.product(
 for d, (s, dim) in itertools.product(DTYPES[1:], [((2, 3), 1), ((2, 3), -1),
                                                   ((2, 3), 2), ((0, 3), 0),
                                                   ((), 0)]):
-    x = make(s, d)
+    x = make(s, d, next(SEED))
     compare(f"max.dim {s}{d} {dim}", lambda: tuple(ops.max.dim(x, dim)),
             lambda: tuple(torch.max(x, dim)))
     compare(f"max.dim_max {s}{d} {dim}",
@@ -161,7 +139,7 @@ for d, (s, dim) in itertools.product(DTYPES[1:], [((2, 3), 1), ((2, 3), -1),
 # lerp: the library's own meta function.
 for device, (sa, sb), d in itertools.product(
         ["cpu", "meta"], SHAPES[:4], [torch.float32, torch.float64]):
-    ca, cb = make(sa, d), make(sb, d)
+    ca, cb = make(sa, d, next(SEED)), make(sb, d, next(SEED))
     a, b = ca.to(device), cb.to(device)
     other = torch.float64 if d == torch.float32 else torch.float32
     compare(f"lerp {device} {sa} {sb} {d}", lambda: ops.lerp(a, b, 0.25),
