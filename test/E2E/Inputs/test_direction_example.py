@@ -12,6 +12,8 @@ import unittest
 import torch
 
 import example_ops as ex
+from example_ops import make
+from skgen_testing import assert_close, assert_same
 
 m = ex.load()
 E = torch.ops.skgen_example
@@ -28,7 +30,7 @@ class Direction(unittest.TestCase):
     def test_cube_each_key_its_own_kernel(self):
         for device, mine, other in (("cpu", E.cube_out_calls, E.cube_meta_calls),
                                     ("meta", E.cube_meta_calls, E.cube_out_calls)):
-            x = torch.randn(2, 3).to(device)
+            x = make((2, 3), torch.float32, 1, device)
             s, o = x.clone(), torch.empty(0, device=device)
             for fn in (lambda: m.cube(x), lambda: m.cube_(s), lambda: m.cube.out(x, out=o)):
                 before = other()
@@ -37,22 +39,22 @@ class Direction(unittest.TestCase):
                 self.assertEqual(other(), before, device)
                 self.assertEqual((r.device.type, tuple(r.shape)), (device, (2, 3)))
             if device == "cpu":
-                torch.testing.assert_close(o, x * x * x)
-                torch.testing.assert_close(s, x * x * x)
+                assert_close(o, x * x * x, "cube.out")
+                assert_close(s, x * x * x, "cube_")
         for op in ("myops::cube", "myops::cube_", "myops::cube.out"):
             self.assertTrue(has(op, "CPU") and has(op, "Meta"), op)
         self.assertTrue(has("myops::cube", CEA))
         self.assertFalse(has("myops::cube.out", CEA))
 
     def test_softsign_functional_kernel_serves_cpu(self):
-        x = torch.randn(3, 4)
+        x = make((3, 4), torch.float32, 2)
         ref = x / (x.abs() + 1)
         s, o = x.clone(), torch.empty(0)
         for fn in (lambda: m.softsign(x), lambda: m.softsign_(s),
                    lambda: m.softsign.out(x, out=o)):
             r, n = self.moved(E.softsign_calls, fn)
             self.assertEqual(n, 1)
-            torch.testing.assert_close(r, ref)
+            assert_close(r, ref, "softsign")
         self.assertIs(m.softsign_(s), s)
         self.assertIs(m.softsign.out(x, out=o), o)
         # int -> float (the unary_float preset), refused in place before the
@@ -63,7 +65,7 @@ class Direction(unittest.TestCase):
             RuntimeError, "result type Float can't be cast to the desired output type Long",
             m.softsign_, i))
         self.assertEqual(n, 0)
-        self.assertTrue(torch.equal(i, torch.arange(3)))
+        assert_same(i, torch.arange(3), "softsign_ refused")
 
     def test_softsign_registrations(self):
         # No out kernel anywhere: the alias key has out= and in-place (through

@@ -17,6 +17,7 @@ import sys
 import torch
 
 import example_ops as ex
+from skgen_testing import assert_close
 
 mode = sys.argv[1]
 assert mode in ("with-override", "without-override"), mode
@@ -26,7 +27,7 @@ out_calls = torch.ops.skgen_example.scale_out_calls
 x = torch.arange(6, dtype=torch.float32).reshape(2, 3)
 before = out_calls()
 r = m.scale(x, 1.5)
-torch.testing.assert_close(r, x * 1.5)
+assert_close(r, x * 1.5, "scale")
 
 if mode == "without-override":
     assert not torch._C._dispatch_has_kernel_for_dispatch_key("myops::scale", "CPU")
@@ -44,10 +45,10 @@ else:
 # The other variants are unaffected by the override.
 s = x.clone()
 m.scale_(s, 2.0)
-torch.testing.assert_close(s, x * 2.0)
+assert_close(s, x * 2.0, "scale_")
 o = torch.empty(0)
 m.scale.out(x, 3.0, out=o)
-torch.testing.assert_close(o, x * 3.0)
+assert_close(o, x * 3.0, "scale.out")
 expected = before + (1 if mode == "without-override" else 0) + 2
 assert out_calls() == expected, f"scale.out calls {out_calls()} != {expected}"
 # Meta still goes to the generated Meta wrapper either way.
