@@ -261,6 +261,19 @@ struct DefsEmitter {
     }
     std::string Body;
     const schema::DerivedVariants &V = A.F->Variants;
+    auto Defined = [&](const schema::OperatorName &Op) {
+      for (const Registration &R : Regs)
+        if (sectionOf(R.K) == Section::Defs && R.Op == Op)
+          return true;
+      return false;
+    };
+    // An out= op defined beside its functional op: PyTorch 2.13's inductor
+    // lowers the functional op to its Tag::out sibling and fails under
+    // dynamic shapes, so there (skgen/library.h) the out= op has no tag and
+    // a Functionalize kernel through the functional op instead.
+    const bool WithFunctional = !A.T->stable() && V.Functional &&
+                                Defined(A.F->Out.Op) &&
+                                Defined(V.Functional->Op);
     for (const Registration &R : Regs) {
       if (sectionOf(R.K) != Section::Defs)
         continue;
@@ -270,13 +283,22 @@ struct DefsEmitter {
       // The stable ABI cannot pass these tags (docs/stable-abi.md).
       std::string Tags;
       if (!A.T->stable() && R.Op == A.F->Out.Op)
-        Tags = ", SKGEN_TAGS_OUT";
+        Tags = WithFunctional ? ", SKGEN_TAGS_OUT_WITH_FUNCTIONAL"
+                              : ", SKGEN_TAGS_OUT";
       else if (!A.T->stable() && V.Inplace && R.Op == V.Inplace->Op)
         Tags = ", SKGEN_TAGS_INPLACE";
       if (!Tags.empty())
         Inc.add("skgen/library.h");
       Body += "  m.def(" + cppStringLiteral(R.Schema->strWithoutNamespace()) +
               Tags + ");\n";
+    }
+    if (WithFunctional) {
+      const schema::OperatorName &Out = A.F->Out.Op, &Fn = V.Functional->Op;
+      Body += "  SKGEN_FUNCTIONALIZE_OUT(m, " +
+              cppStringLiteral(
+                  Out.Name + (Out.Overload.empty() ? "" : "." + Out.Overload)) +
+              ", " + cppStringLiteral(Fn.qualifiedName()) + ", " +
+              cppStringLiteral(Fn.Overload) + ");\n";
     }
     if (Body.empty())
       return "";
