@@ -3,7 +3,13 @@
 The scripts run under torch 1.13, 2.13 and 2.14.1 (Python 3.8+), so this uses
 only what all of them have. A script in a subfolder of Inputs/ imports it with
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-"""
+
+What scripts still define for themselves, and why: stable_runtime's
+outcome() also captures the C++ warnings libtorch logs on stderr (file
+descriptor 2), which a stable-ABI library raises instead of Python warnings,
+and its describe() compares metadata only (strides, devices); the presets and
+derivative scripts' input builders (make() with `positive=`, a 1-d
+noncontig) generate the grids their recorded figures come from."""
 
 import warnings
 

@@ -42,7 +42,7 @@ import torch
 from torch.autograd import forward_ad
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from skgen_testing import outcome  # noqa: E402 - Inputs/ holds the shared helpers
+from skgen_testing import difference, outcome  # noqa: E402 - Inputs/ holds the shared helpers
 
 LIB = sys.argv.pop(1)
 torch.ops.load_library(LIB)
@@ -83,34 +83,22 @@ class Mismatch(Exception):
 
 
 def same(what, x, y):
-    """x (ours) and y (aten): the same structure, shapes, dtypes, values."""
-    if isinstance(y, (tuple, list)):
-        if not isinstance(x, (tuple, list)) or len(x) != len(y):
-            raise Mismatch("%s: %r vs aten's %r" % (what, type(x), type(y)))
+    """x (ours) and y (aten): the same structure, shapes, dtypes, values
+    (skgen_testing.difference within tol()); None (an undefined gradient, or
+    no grad_outputs) where and only where aten's is None."""
+    if isinstance(y, (tuple, list)) and isinstance(x, (tuple, list)) and len(x) == len(y):
         for i, (a, b) in enumerate(zip(x, y)):
             same("%s[%d]" % (what, i), a, b)
         return
-    if y is None:  # an undefined gradient (allow_unused) or no grad_outputs
-        if x is not None:
-            raise Mismatch("%s: a tensor where aten's is None" % what)
+    if (x is None) != (y is None):
+        raise Mismatch("%s: %s where aten's is %s" % (
+            what, "None" if x is None else "a tensor", "None" if y is None else "a tensor"))
+    if y is None:
         return
-    if x is None:
-        raise Mismatch("%s: None where aten's is a tensor" % what)
-    if not isinstance(y, torch.Tensor):
-        if x != y:
-            raise Mismatch("%s: %r vs aten's %r" % (what, x, y))
-        return
-    if x.dtype != y.dtype or x.shape != y.shape:
-        raise Mismatch("%s: %s%s vs aten's %s%s" % (what, x.dtype, tuple(x.shape), y.dtype,
-                                                    tuple(y.shape)))
-    if x.dtype.is_floating_point or x.dtype.is_complex:
-        if not torch.allclose(x.detach(), y.detach(), equal_nan=True, **tol(x.dtype)):
-            d = (x.detach() - y.detach()).abs()
-            d = d[~d.isnan()]
-            raise Mismatch("%s: values differ (max abs diff %s)" % (
-                what, d.max().item() if d.numel() else "nan pattern"))
-    elif not torch.equal(x, y):
-        raise Mismatch("%s: values differ" % what)
+    rtol_atol = tol(y.dtype) if isinstance(y, torch.Tensor) else {}
+    why = difference(x, y, **rtol_atol)
+    if why is not None:
+        raise Mismatch("%s: %s" % (what, why.split("\n")[0]))
 
 
 def compare(what, ours_fn, aten_fn):

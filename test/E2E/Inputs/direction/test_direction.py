@@ -17,7 +17,7 @@ import unittest
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from skgen_testing import describe, make, outcome  # noqa: E402 - Inputs/ holds the shared helpers
+from skgen_testing import make, outcome, same  # noqa: E402 - Inputs/ holds the shared helpers
 
 LIB = sys.argv.pop(1)
 torch.ops.load_library(LIB)
@@ -32,16 +32,6 @@ DTYPES = [torch.bool, torch.uint8, torch.int32, torch.int64, torch.float32,
 def kind(r):
     """ok, or the error's type."""
     return r[0] if r[0] == "ok" else r[1]
-
-
-def same(a, b):
-    if describe(a) != describe(b):
-        return False
-    if a.device.type == "meta":
-        return True
-    if a.dtype.is_floating_point:
-        return bool(((a == b) | (a.isnan() & b.isnan())).all())
-    return torch.equal(a, b)
 
 
 class Direction(unittest.TestCase):
