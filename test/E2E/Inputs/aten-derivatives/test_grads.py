@@ -63,7 +63,7 @@ KNOWN = [
             "to argument 'weight'", "aten ('RuntimeError', \"The function 'nll_loss_forward' "),
      "the refusal of an input without a formula names the op with its namespace "
      "(aten_port::nll_loss_forward), as skgen's other autograd errors do; otherwise aten's words"),
-    (VERSION < (2, 0), ("mean.dim [", "saved tensors: 0 vs aten's 1"),
+    (VERSION < (2, 0), ("mean.dim [", "saved tensors: 0 != 1"),
      "PyTorch 1.13's MeanBackward1 saves self (its formula's self.numel() is not saved as a "
      "property there); 2.13 saves self_sym_numel, as skgen does on both legs"),
     (VERSION < (2, 0), ("pow.Tensor_Tensor [float32 with float64]", "values differ"),
