@@ -142,7 +142,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
     if (!A.F->hasAutogradKernels())
       return Wrapper(std::move(W));
     return Impl{std::move(W),
-                "TORCH_FN(" + autogradNamespacePrefix(*A.F) + Name + ")"};
+                unboxedKernel(autogradNamespacePrefix(*A.F) + Name)};
   };
   // A backend's registrations: the kernel itself, or a wrapper calling it.
   const bool Guard = keyNeedsDeviceGuard(R.Key);
@@ -162,9 +162,9 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   case RK::OutKernel:
     if (R.Via->ReturnsVoid)
       return Wrapper(outKernelReturning(A, Name, Direct(), Inc));
-    return {"", "TORCH_FN(" + Direct().Callee + ")"};
+    return {"", unboxedKernel(Direct().Callee)};
   case RK::FunctionalKernel:
-    return {"", "TORCH_FN(" + Direct().Callee + ")"};
+    return {"", unboxedKernel(Direct().Callee)};
   case RK::DirectOut:
     return Wrapper(outWrapper(A, Name, Guard, Direct(), Inc));
   case RK::DirectFunctional:

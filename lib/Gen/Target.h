@@ -18,6 +18,13 @@
 namespace skgen {
 namespace gen {
 
+/// An unboxed kernel for m.impl: a function pointer, not `TORCH_FN(fn)`.
+/// PyTorch instantiates the boxing wrapper of a runtime function pointer
+/// once per signature, of TORCH_FN once per function: the generated code
+/// compiles in about half the time (utils/bench_compile.py,
+/// docs/benchmarks.md), for one indirect call per unboxed call.
+inline std::string unboxedKernel(const std::string &Fn) { return "&" + Fn; }
+
 struct Target {
   skgen::Abi Abi;
   /// A tensor local: `at::Tensor`, `torch::stable::Tensor`.
@@ -34,10 +41,10 @@ struct Target {
   const char *DeviceGuard;
 
   bool stable() const { return Abi == skgen::Abi::Stable; }
-  /// What m.impl registers for function \p Fn: `TORCH_FN(fn)` (unboxed) or
+  /// What m.impl registers for function \p Fn: `&fn` (unboxed) or
   /// `TORCH_BOX(&fn)` (the stable ABI's boxed kernels).
   std::string registered(const std::string &Fn) const {
-    return stable() ? "TORCH_BOX(&" + Fn + ")" : "TORCH_FN(" + Fn + ")";
+    return stable() ? "TORCH_BOX(&" + Fn + ")" : unboxedKernel(Fn);
   }
 };
 

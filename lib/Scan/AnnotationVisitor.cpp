@@ -515,7 +515,7 @@ void Collector::processFunction(const FunctionDecl *Canon,
       note(E, Primary->MacroLoc, "annotation is here");
       return;
     }
-  // What the generated `TORCH_FN(::ns::f)` could not use.
+  // What the generated `m.impl("op", &::ns::f)` could not use.
   for (const FunctionDecl *R : FD->redecls())
     if (R->isDeleted()) {
       Reject(std::string("'") + Macro + "' kernel is a deleted function");
