@@ -30,6 +30,8 @@ enum class RoleKind {
   Bool,    // bool
   Dtype,   // ScalarType?, ScalarType
   Scalar,  // Scalar, Scalar?
+  Int,     // int (SymInt too): a plain integer (loss's reduction)
+  Str,     // str, str? (div's rounding_mode)
 };
 
 struct PresetRole {
@@ -43,8 +45,9 @@ struct MetaPreset {
   std::vector<PresetRole> Roles;
   bool Variadic;       // One Operand role that takes every operand.
   unsigned NumOutputs; // Outputs the preset computes.
-  /// The call ends with the op's name for aten-worded errors ("max()").
-  bool PassesOpName;
+  /// When not null, the call ends with the op's name followed by this, for
+  /// aten-worded errors: "()" gives "max()", "" gives "isposinf".
+  const char *OpNameSuffix;
   const char *Summary; // One line, for diagnostics and docs.
 };
 
