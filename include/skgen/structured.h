@@ -412,9 +412,9 @@ inline Meta binary(const Operand &self, const Operand &other,
 /// division (int/bool -> float), "trunc" and "floor" are binary; any other
 /// string is refused ("div expected rounding_mode to be one of None,
 /// 'trunc', or 'floor' but found 'x'").
-inline Meta
-binary_float(const Operand &self, const Operand &other,
-             const c10::optional<c10::string_view> &rounding_mode = c10::nullopt) {
+inline Meta binary_float(
+    const Operand &self, const Operand &other,
+    const c10::optional<c10::string_view> &rounding_mode = c10::nullopt) {
   if (!rounding_mode.has_value())
     return ::skgen::elementwise({self, other}, Promotion::IntToFloat);
   TORCH_CHECK(*rounding_mode == "trunc" || *rounding_mode == "floor",

@@ -1,4 +1,4 @@
-//===- skgen/presets/tensor_iterator.h - More TensorIterator presets -*- C++ -*-===//
+//===- skgen/presets/tensor_iterator.h - More presets ---*- C++ -*-===//
 //
 // Presets for the TensorIteratorBase families whose meta functions in aten
 // do more than broadcast + promote (skgen/structured.h has those): each
@@ -54,6 +54,18 @@ inline bool bool_out_dtype(const TensorMeta &result, const at::Tensor &out,
   return false;
 }
 
+/// A reduced loss's rule: aten reduces the pointwise loss with mean_out /
+/// sum_out into the out= tensor itself, which accepts any dtype the result
+/// can be cast to ("result type Float can't be cast to the desired output
+/// type Long") and computes in it (no temporary).
+inline bool loss_out_dtype(const TensorMeta &result, const at::Tensor &out,
+                           bool /*inplace*/) {
+  TORCH_CHECK(c10::canCast(result.dtype, out.scalar_type()), "result type ",
+              result.dtype, " can't be cast to the desired output type ",
+              out.scalar_type());
+  return false;
+}
+
 } // namespace detail
 
 namespace preset {
@@ -101,13 +113,17 @@ inline Meta unary_bool(const at::Tensor &self, const char *name) {
 /// A pointwise loss and its reduction (aten's mse_loss, smooth_l1_loss):
 /// broadcast + promotion over self and target (TensorIterator's binary op),
 /// then, unless \p reduction is 0 (at::Reduction::None), a 0-dim result of
-/// that dtype (Mean, Sum). out= follows TensorIterator's rule (any dtype the
-/// result can be cast to) for every reduction, as aten's out= kernels do.
+/// that dtype (Mean, Sum). out= accepts any dtype the result can be cast
+/// to: unreduced, TensorIterator's rule (computed in the result dtype, then
+/// cast); reduced, the reduction computes in the out= tensor's dtype, as
+/// aten's mean_out / sum_out into it (detail::loss_out_dtype).
 inline Meta loss(const at::Tensor &self, const at::Tensor &target,
                  int64_t reduction = at::Reduction::Mean) {
   Meta m = ::skgen::elementwise({self, target}, Promotion::Default);
-  if (reduction != at::Reduction::None)
+  if (reduction != at::Reduction::None) {
     m[0].sizes.clear();
+    m[0].with_out_dtype(detail::loss_out_dtype);
+  }
   return m;
 }
 

@@ -4,7 +4,7 @@
 // checks), so the generated functional, in-place and out= variants (and the
 // generated Meta kernels: no family here has a Meta kernel) can be compared
 // with aten's on the same inputs (test_presets.py). Every preset is used at
-// least twice.
+// least once (halving: glu), most twice or more.
 #include <ATen/ATen.h>
 #include <ATen/ScalarOps.h>
 #include <torch/library.h>
@@ -514,8 +514,8 @@ SKGEN_STRUCTURED("presets::isposinf.out(Tensor self, *, Tensor(a!) out) -> "
                  "Tensor(a!)",
                  CPU)
 SKGEN_NO_INPLACE
-SKGEN_META_PRESET(unary_bool) at::Tensor &isposinf_out(const at::Tensor &self,
-                                                       at::Tensor &out) {
+SKGEN_META_PRESET(unary_bool)
+at::Tensor &isposinf_out(const at::Tensor &self, at::Tensor &out) {
   return at::isposinf_out(out, self);
 }
 
@@ -523,8 +523,8 @@ SKGEN_STRUCTURED("presets::isneginf.out(Tensor self, *, Tensor(a!) out) -> "
                  "Tensor(a!)",
                  CPU)
 SKGEN_NO_INPLACE
-SKGEN_META_PRESET(unary_bool) at::Tensor &isneginf_out(const at::Tensor &self,
-                                                       at::Tensor &out) {
+SKGEN_META_PRESET(unary_bool)
+at::Tensor &isneginf_out(const at::Tensor &self, at::Tensor &out) {
   return at::isneginf_out(out, self);
 }
 
@@ -532,10 +532,9 @@ SKGEN_STRUCTURED("presets::mse_loss.out(Tensor self, Tensor target, int "
                  "reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
                  CPU)
 SKGEN_NO_INPLACE
-SKGEN_META_PRESET(loss) at::Tensor &mse_loss_out(const at::Tensor &self,
-                                                 const at::Tensor &target,
-                                                 int64_t reduction,
-                                                 at::Tensor &out) {
+SKGEN_META_PRESET(loss)
+at::Tensor &mse_loss_out(const at::Tensor &self, const at::Tensor &target,
+                         int64_t reduction, at::Tensor &out) {
   return at::mse_loss_out(out, self, target, reduction);
 }
 
@@ -554,9 +553,9 @@ SKGEN_STRUCTURED("presets::smooth_l1_loss.out(Tensor self, Tensor target, int "
                  CPU)
 SKGEN_NO_INPLACE
 SKGEN_META(smooth_l1_loss_meta)
-at::Tensor &smooth_l1_loss_out(const at::Tensor &self,
-                               const at::Tensor &target, int64_t reduction,
-                               double beta, at::Tensor &out) {
+at::Tensor &smooth_l1_loss_out(const at::Tensor &self, const at::Tensor &target,
+                               int64_t reduction, double beta,
+                               at::Tensor &out) {
   return at::smooth_l1_loss_out(out, self, target, reduction, beta);
 }
 
@@ -564,19 +563,28 @@ SKGEN_STRUCTURED("presets::glu.out(Tensor self, int dim=-1, *, Tensor(a!) "
                  "out) -> Tensor(a!)",
                  CPU)
 SKGEN_NO_INPLACE
-SKGEN_META_PRESET(halving) at::Tensor &glu_out(const at::Tensor &self,
-                                               int64_t dim, at::Tensor &out) {
+SKGEN_META_PRESET(halving)
+at::Tensor &glu_out(const at::Tensor &self, int64_t dim, at::Tensor &out) {
   return at::glu_out(out, self, dim);
 }
 
-// gelu_backward: binary over (grad_output, self).
+// gelu_backward: binary over (grad_output, self), after the check aten's
+// CPU kernel makes of `approximate` (so that Meta kernels refuse it too).
+skgen::Meta gelu_backward_meta(const at::Tensor &grad_output,
+                               const at::Tensor &self,
+                               c10::string_view approximate) {
+  TORCH_CHECK(approximate == "none" || approximate == "tanh",
+              "approximate argument must be either none or tanh.");
+  return skgen::preset::binary(grad_output, self);
+}
+
 SKGEN_STRUCTURED("presets::gelu_backward.grad_input(Tensor grad_output, Tensor "
                  "self, *, str approximate='none', Tensor(a!) grad_input) -> "
                  "Tensor(a!)",
                  CPU)
 SKGEN_FUNCTIONAL_NAME("")
 SKGEN_NO_INPLACE
-SKGEN_META_PRESET(binary)
+SKGEN_META(gelu_backward_meta)
 at::Tensor &gelu_backward_out(const at::Tensor &grad_output,
                               const at::Tensor &self,
                               c10::string_view approximate,

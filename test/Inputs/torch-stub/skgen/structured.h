@@ -3,8 +3,8 @@
 // and signatures generated code and meta functions use.
 #pragma once
 #include <ATen/ATen.h>
-#include <skgen/symint.h>
 #include <initializer_list>
+#include <skgen/symint.h>
 namespace skgen {
 enum class OutDtype { Cast, Same, Exact, Any, Custom };
 struct TensorMeta {
