@@ -34,7 +34,7 @@ const std::vector<MetaPreset> &metaPresets() {
       {"binary_float",
        {{"self", K::Operand, false},
         {"other", K::Operand, false},
-        {"rounding_mode", K::Str, true}},
+        {"rounding_mode", K::Str, true, /*Stable=*/false}},
        false,
        1,
        nullptr,
@@ -86,14 +86,16 @@ const std::vector<MetaPreset> &metaPresets() {
        nullptr,
        "dtype of self, promoted with the Scalar bounds only when self is not "
        "floating; out= of that dtype, no in-place promotion (clamp, "
-       "clamp_min, clamp_max)"},
+       "clamp_min, clamp_max)",
+       /*Stable=*/false},
       {"unary_bool",
        {{"self", K::Tensor, false}},
        false,
        1,
        "",
        "sizes of self, bool result, bool out= only, complex refused "
-       "(isposinf, isneginf)"},
+       "(isposinf, isneginf)",
+       /*Stable=*/false},
       {"loss",
        {{"self", K::Tensor, false},
         {"target", K::Tensor, false},
@@ -102,13 +104,15 @@ const std::vector<MetaPreset> &metaPresets() {
        1,
        nullptr,
        "broadcast + promotion over self and target, 0-dim unless reduction "
-       "is 0 (mse_loss, smooth_l1_loss)"},
+       "is 0 (mse_loss, smooth_l1_loss)",
+       /*Stable=*/false},
       {"halving",
        {{"self", K::Tensor, false}, {"dim", K::Dim, false}},
        false,
        1,
        "",
-       "sizes of self with dim halved, odd sizes and 0-dim refused (glu)"},
+       "sizes of self with dim halved, odd sizes and 0-dim refused (glu)",
+       /*Stable=*/false},
   };
   return Presets;
 }

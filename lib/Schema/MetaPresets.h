@@ -38,6 +38,9 @@ struct PresetRole {
   const char *Name; // Also the argument name looked for by default.
   RoleKind Kind;
   bool Optional; // May stay unbound (`_`, or no such argument).
+  /// The stable-ABI runtime (skgen/stable/structured.h) takes the role when
+  /// it is bound.
+  bool Stable = true;
 };
 
 struct MetaPreset {
@@ -49,6 +52,8 @@ struct MetaPreset {
   /// aten-worded errors: "()" gives "max()", "" gives "isposinf".
   const char *OpNameSuffix;
   const char *Summary; // One line, for diagnostics and docs.
+  /// The stable-ABI runtime (skgen/stable/structured.h) has the preset.
+  bool Stable = true;
 };
 
 /// All presets, in documentation order.

@@ -1,4 +1,4 @@
-//===- skgen/presets/tensor_iterator.h - More presets ---*- C++ -*-===//
+//===- skgen/presets/tensor_iterator.h - More presets -----------*- C++ -*-===//
 //
 // Presets for the TensorIteratorBase families whose meta functions in aten
 // do more than broadcast + promote (skgen/structured.h has those): each
