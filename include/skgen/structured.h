@@ -29,7 +29,9 @@
 //   unary_float(self)           int/bool -> the default float dtype (sqrt)
 //   binary(a, b, alpha)         broadcast + type promotion, Scalars as
 //                               wrapped numbers, alpha checked (add, mul)
-//   binary_float(a, b)          binary, then int/bool -> default float (div)
+//   binary_float(a, b, rounding_mode)
+//                               binary, then int/bool -> default float (div);
+//                               "trunc"/"floor": binary (div.out_mode)
 //   comparison(a, b)            binary shape, bool result (lt, eq)
 //   elementwise({a, b, ...})    broadcast + promotion over any operands
 //   reduction(self, dim, keepdim, dtype)
@@ -38,6 +40,10 @@
 //                               (values, int64 indices) as max.dim
 //   arg_reduction(self, dim, keepdim)
 //                               int64 indices as argmax
+//
+// and, in skgen/presets/tensor_iterator.h (included below), the
+// TensorIterator families with a rule of their own: clamp, unary_bool
+// (isposinf), loss (mse_loss), halving (glu).
 //
 // Presets are ordinary functions: a hand-written meta function can call one
 // and adjust the result (e.g. add a check, or change the out= dtype rule:
@@ -148,6 +154,9 @@ struct TensorMeta {
   OutDtype out_dtype = OutDtype::Cast;
   /// The rule when out_dtype is OutDtype::Custom.
   OutDtypeCheck out_dtype_check = nullptr;
+  /// The op's name, for an OutDtypeCheck worded with it ("signbit does not
+  /// support non-boolean outputs.").
+  const char *op_name = nullptr;
 
   TensorMeta() = default;
   TensorMeta(std::initializer_list<int64_t> sizes, c10::ScalarType dtype)
@@ -399,8 +408,20 @@ inline Meta binary(const Operand &self, const Operand &other,
 }
 
 /// binary, then int/bool -> default float dtype (true division, atan2).
-inline Meta binary_float(const Operand &self, const Operand &other) {
-  return ::skgen::elementwise({self, other}, Promotion::IntToFloat);
+/// With \p rounding_mode (div.out_mode), aten's div rule: none is true
+/// division (int/bool -> float), "trunc" and "floor" are binary; any other
+/// string is refused ("div expected rounding_mode to be one of None,
+/// 'trunc', or 'floor' but found 'x'").
+inline Meta binary_float(
+    const Operand &self, const Operand &other,
+    const c10::optional<c10::string_view> &rounding_mode = c10::nullopt) {
+  if (!rounding_mode.has_value())
+    return ::skgen::elementwise({self, other}, Promotion::IntToFloat);
+  TORCH_CHECK(*rounding_mode == "trunc" || *rounding_mode == "floor",
+              "div expected rounding_mode to be one of None, 'trunc', or "
+              "'floor' but found '",
+              *rounding_mode, "'");
+  return ::skgen::elementwise({self, other}, Promotion::Default);
 }
 
 /// Broadcast shape, bool result (lt, eq, ...). Any out= dtype is accepted
@@ -704,5 +725,7 @@ inline void bump_version(const at::Tensor &t) {
 }
 
 } // namespace skgen
+
+#include <skgen/presets/tensor_iterator.h>
 
 #endif // SKGEN_STRUCTURED_H

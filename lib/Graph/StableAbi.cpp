@@ -2,6 +2,7 @@
 #include "Graph/StableAbi.h"
 #include "Facts/SignatureCheck.h"
 #include "Schema/CppTypes.h"
+#include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
 
 #include <algorithm>
@@ -44,6 +45,31 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
             "size its outputs, so the generated code sizes them from the "
             "meta function; add SKGEN_META_PRESET(...) or SKGEN_META(fn)" +
             OrLibtorch));
+  if (const schema::MetaPreset *P =
+          F.Options.MetaPreset.empty()
+              ? nullptr
+              : schema::findMetaPreset(F.Options.MetaPreset)) {
+    std::string Stable;
+    for (const schema::MetaPreset &Q : schema::metaPresets())
+      if (Q.Stable)
+        Stable += (Stable.empty() ? "" : ", ") + std::string(Q.Name);
+    if (!P->Stable)
+      Out.push_back(errorAt(
+          Decl.AnnotationLoc,
+          std::string("the stable-ABI runtime has no preset '") + P->Name +
+              "' (skgen/stable/structured.h has " + Stable +
+              "); write SKGEN_META(fn) on its building blocks" + OrLibtorch));
+    else
+      for (size_t I = 0; I < P->Roles.size() && !P->Variadic; ++I)
+        if (!P->Roles[I].Stable && I < F.Options.MetaPresetArgs.size() &&
+            !F.Options.MetaPresetArgs[I].empty())
+          Out.push_back(errorAt(
+              Decl.AnnotationLoc,
+              std::string("the stable-ABI runtime's preset '") + P->Name +
+                  "' has no role '" + P->Roles[I].Name + "' (bound to '" +
+                  F.Options.MetaPresetArgs[I] + "' of '" + Name +
+                  "'); write SKGEN_META(fn)" + OrLibtorch));
+  }
   if (F.Options.hasMeta() && !F.Out.Arguments.empty() &&
       !std::any_of(F.Out.Arguments.begin(), F.Out.Arguments.end(),
                    [](const schema::Argument &A) {

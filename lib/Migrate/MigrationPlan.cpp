@@ -384,6 +384,8 @@ private:
   static Diagnostic metaNote(const Def &D, const SourceLoc &At) {
     std::string Presets;
     for (const schema::MetaPreset &P : schema::metaPresets()) {
+      if (!P.Stable)
+        continue;
       std::vector<std::string> Bound;
       schema::PresetError E;
       if (schema::bindMetaPreset(P, D.S, {}, Bound, E))

@@ -14,13 +14,13 @@ const std::vector<MetaPreset> &metaPresets() {
        {{"self", K::Tensor, false}},
        false,
        1,
-       false,
+       nullptr,
        "sizes and dtype of self (abs, neg)"},
       {"unary_float",
        {{"self", K::Tensor, false}},
        false,
        1,
-       false,
+       nullptr,
        "sizes of self; int/bool give the default float dtype (sqrt, exp)"},
       {"binary",
        {{"self", K::Operand, false},
@@ -28,26 +28,29 @@ const std::vector<MetaPreset> &metaPresets() {
         {"alpha", K::Scalar, true}},
        false,
        1,
-       false,
+       nullptr,
        "broadcast + type promotion, Scalars as wrapped numbers; aten's alpha "
        "check (add, sub, mul)"},
       {"binary_float",
-       {{"self", K::Operand, false}, {"other", K::Operand, false}},
+       {{"self", K::Operand, false},
+        {"other", K::Operand, false},
+        {"rounding_mode", K::Str, true, /*Stable=*/false}},
        false,
        1,
-       false,
-       "binary, then int/bool give the default float dtype (div, atan2)"},
+       nullptr,
+       "binary, then int/bool give the default float dtype (div, atan2); "
+       "with rounding_mode \"trunc\"/\"floor\": binary (div.out_mode)"},
       {"comparison",
        {{"self", K::Operand, false}, {"other", K::Operand, false}},
        false,
        1,
-       false,
+       nullptr,
        "broadcast shape, bool result (lt, eq)"},
       {"elementwise",
        {{"operands", K::Operand, false}},
        true,
        1,
-       false,
+       nullptr,
        "broadcast + type promotion over every operand (addcmul, clamp)"},
       {"reduction",
        {{"self", K::Tensor, false},
@@ -56,7 +59,7 @@ const std::vector<MetaPreset> &metaPresets() {
         {"dtype", K::Dtype, true}},
        false,
        1,
-       false,
+       nullptr,
        "reduced shape; dtype= if given, int/bool give int64 (sum, prod)"},
       {"index_reduction",
        {{"self", K::Tensor, false},
@@ -64,7 +67,7 @@ const std::vector<MetaPreset> &metaPresets() {
         {"keepdim", K::Bool, true}},
        false,
        2,
-       true,
+       "()",
        "(values, int64 indices) along dim (max.dim, min.dim)"},
       {"arg_reduction",
        {{"self", K::Tensor, false},
@@ -72,8 +75,44 @@ const std::vector<MetaPreset> &metaPresets() {
         {"keepdim", K::Bool, true}},
        false,
        1,
-       true,
+       "()",
        "int64 indices along dim, or over all elements (argmax)"},
+      {"clamp",
+       {{"self", K::Tensor, false},
+        {"min", K::Scalar, true},
+        {"max", K::Scalar, true}},
+       false,
+       1,
+       nullptr,
+       "dtype of self, promoted with the Scalar bounds only when self is not "
+       "floating; out= of that dtype, no in-place promotion (clamp, "
+       "clamp_min, clamp_max)",
+       /*Stable=*/false},
+      {"unary_bool",
+       {{"self", K::Tensor, false}},
+       false,
+       1,
+       "",
+       "sizes of self, bool result, bool out= only, complex refused "
+       "(isposinf, isneginf)",
+       /*Stable=*/false},
+      {"loss",
+       {{"self", K::Tensor, false},
+        {"target", K::Tensor, false},
+        {"reduction", K::Int, false}},
+       false,
+       1,
+       nullptr,
+       "broadcast + promotion over self and target, 0-dim unless reduction "
+       "is 0 (mse_loss, smooth_l1_loss)",
+       /*Stable=*/false},
+      {"halving",
+       {{"self", K::Tensor, false}, {"dim", K::Dim, false}},
+       false,
+       1,
+       "",
+       "sizes of self with dim halved, odd sizes and 0-dim refused (glu)",
+       /*Stable=*/false},
   };
   return Presets;
 }
@@ -141,6 +180,10 @@ static bool fits(RoleKind K, const Type &T) {
     return U.isNamed("ScalarType");
   case RoleKind::Scalar:
     return U.isNamed("Scalar");
+  case RoleKind::Int:
+    return isIntLike(T);
+  case RoleKind::Str:
+    return U.isNamed("str");
   }
   return false;
 }
@@ -163,6 +206,10 @@ static const char *kindText(RoleKind K) {
     return "a ScalarType or ScalarType?";
   case RoleKind::Scalar:
     return "a Scalar or Scalar?";
+  case RoleKind::Int:
+    return "an int";
+  case RoleKind::Str:
+    return "a str or str?";
   }
   return "";
 }
@@ -326,8 +373,8 @@ metaPresetCall(const MetaPreset &P, const std::vector<std::string> &Bound,
       break;
     }
   }
-  if (P.PassesOpName)
-    Add("\"" + Op.Name + "()\"");
+  if (P.OpNameSuffix)
+    Add("\"" + Op.Name + P.OpNameSuffix + "\"");
   return std::string("::skgen::preset::") + P.Name + "(" + Args + ")";
 }
 

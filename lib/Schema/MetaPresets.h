@@ -30,12 +30,17 @@ enum class RoleKind {
   Bool,    // bool
   Dtype,   // ScalarType?, ScalarType
   Scalar,  // Scalar, Scalar?
+  Int,     // int (SymInt too): a plain integer (loss's reduction)
+  Str,     // str, str? (div's rounding_mode)
 };
 
 struct PresetRole {
   const char *Name; // Also the argument name looked for by default.
   RoleKind Kind;
   bool Optional; // May stay unbound (`_`, or no such argument).
+  /// The stable-ABI runtime (skgen/stable/structured.h) takes the role when
+  /// it is bound.
+  bool Stable = true;
 };
 
 struct MetaPreset {
@@ -43,9 +48,12 @@ struct MetaPreset {
   std::vector<PresetRole> Roles;
   bool Variadic;       // One Operand role that takes every operand.
   unsigned NumOutputs; // Outputs the preset computes.
-  /// The call ends with the op's name for aten-worded errors ("max()").
-  bool PassesOpName;
+  /// When not null, the call ends with the op's name followed by this, for
+  /// aten-worded errors: "()" gives "max()", "" gives "isposinf".
+  const char *OpNameSuffix;
   const char *Summary; // One line, for diagnostics and docs.
+  /// The stable-ABI runtime (skgen/stable/structured.h) has the preset.
+  bool Stable = true;
 };
 
 /// All presets, in documentation order.

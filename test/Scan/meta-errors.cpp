@@ -79,7 +79,7 @@ SKGEN_NO_META_KERNEL
 at::Tensor &i_out(const at::Tensor &self, at::Tensor &out);
 
 // An unknown preset, with a fix-it.
-// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction)
+// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving)
 SKGEN_STRUCTURED("myops::j.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(binray)
 at::Tensor &j_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out);
@@ -125,4 +125,14 @@ at::Tensor &q_out(const at::Tensor &self, at::Tensor &out);
 SKGEN_STRUCTURED("myops::r.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_ALLOC(unary_meta)
 at::Tensor &r_out(const at::Tensor &self, at::Tensor &out);
+// The roles of the TensorIterator presets: a str? rounding_mode, an int
+// reduction (by name, or named).
+// CHECK: meta-errors.cpp:[[@LINE+2]]:46: error: role 'rounding_mode' of preset 'binary_float' takes a str or str?; 'alpha' is 'Scalar'
+SKGEN_STRUCTURED("myops::s.out(Tensor self, Tensor other, Scalar alpha, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(binary_float, self, other, alpha)
+at::Tensor &s_out(const at::Tensor &self, const at::Tensor &other, const at::Scalar &alpha, at::Tensor &out);
+// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: preset 'loss' needs an int argument for its role 'reduction', and 'myops::t.out' has no such argument called 'reduction'; name it: SKGEN_META_PRESET(loss, self, target, <reduction>)
+SKGEN_STRUCTURED("myops::t.out(Tensor self, Tensor target, int how, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(loss)
+at::Tensor &t_out(const at::Tensor &self, const at::Tensor &target, int64_t how, at::Tensor &out);
 } // namespace myops

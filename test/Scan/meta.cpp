@@ -110,4 +110,47 @@ std::tuple<at::Tensor &, at::Tensor &> max_out(const at::Tensor &self, int64_t d
 // CHECK-NEXT:       "keepdim"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "name": "index_reduction"
+// Roles of the TensorIterator presets (skgen/presets/tensor_iterator.h):
+// clamp's Scalar bounds bind by name (clamp_max: min stays unbound), like
+// binary_float's str? rounding_mode and loss's int reduction.
+SKGEN_STRUCTURED("myops::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(clamp)
+at::Tensor &clamp_max_out(const at::Tensor &self, const at::Scalar &max, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::clamp_max_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "",
+// CHECK-NEXT:       "max"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "clamp"
+SKGEN_STRUCTURED("myops::div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_FUNCTIONAL_NAME("Tensor_mode")
+SKGEN_META_PRESET(binary_float)
+at::Tensor &div_mode_out(const at::Tensor &self, const at::Tensor &other, c10::optional<c10::string_view> rounding_mode, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::div_mode_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "other",
+// CHECK-NEXT:       "rounding_mode"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "binary_float"
+SKGEN_STRUCTURED("myops::mse_loss.out(Tensor self, Tensor target, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(loss)
+at::Tensor &mse_loss_out(const at::Tensor &self, const at::Tensor &target, int64_t reduction, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::mse_loss_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "target",
+// CHECK-NEXT:       "reduction"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "loss"
+SKGEN_STRUCTURED("myops::glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(halving)
+at::Tensor &glu_out(const at::Tensor &self, int64_t dim, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::glu_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "dim"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "halving"
 } // namespace myops

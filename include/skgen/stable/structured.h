@@ -405,6 +405,12 @@ inline Meta binary(const Operand &self, const Operand &other, std::nullopt_t) {
 inline Meta binary_float(const Operand &self, const Operand &other) {
   return ::skgen::elementwise({self, other}, Promotion::IntToFloat);
 }
+/// What the generated call passes when the preset's rounding_mode role is
+/// unbound (a str? rounding_mode is not offered on the stable ABI).
+inline Meta binary_float(const Operand &self, const Operand &other,
+                         std::nullopt_t) {
+  return binary_float(self, other);
+}
 
 inline Meta comparison(const Operand &self, const Operand &other) {
   return ::skgen::elementwise({self, other}, Promotion::Bool);

@@ -35,4 +35,14 @@ SKGEN_STRUCTURED("sops::fused.out(Tensor a, *, Tensor(a!) out) -> Tensor(a!)", C
 SKGEN_META_PRESET(unary)
 SKGEN_LEGACY_OP("fused_out")
 Tensor &fused_out(const Tensor &a, Tensor &out);
+
+// Presets and roles the stable-ABI runtime does not have.
+SKGEN_STRUCTURED("sops::isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(unary_bool)
+Tensor &isposinf_out(const Tensor &self, Tensor &out);
+SKGEN_STRUCTURED("sops::div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_FUNCTIONAL_NAME("Tensor_mode")
+SKGEN_META_PRESET(binary_float)
+Tensor &div_out(const Tensor &self, const Tensor &other, std::optional<std::string_view> rounding_mode, Tensor &out);
 } // namespace sops

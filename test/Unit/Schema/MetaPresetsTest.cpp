@@ -31,7 +31,7 @@ TEST(MetaPresets, Lookup) {
   EXPECT_EQ(findMetaPreset("Binary"), nullptr);
   EXPECT_EQ(closestMetaPreset("reduce"), "");
   EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
-  EXPECT_EQ(metaPresets().size(), 9u);
+  EXPECT_EQ(metaPresets().size(), 13u);
 }
 
 TEST(MetaPresets, DefaultRolesFromTheSchema) {
@@ -90,6 +90,33 @@ TEST(MetaPresets, Calls) {
   EXPECT_EQ(
       metaPresetCall(*findMetaPreset("elementwise"), {"a", "b"}, same, Op),
       "::skgen::preset::elementwise({a, b})");
+  // The TensorIterator presets: unbound Scalar? bounds, the op's bare name.
+  EXPECT_EQ(metaPresetCall(*findMetaPreset("clamp"), {"self", "", "max"}, same,
+                           {"a", "clamp_max", "out"}),
+            "::skgen::preset::clamp(self, c10::nullopt, max)");
+  EXPECT_EQ(metaPresetCall(*findMetaPreset("unary_bool"), {"self"}, same,
+                           {"a", "isposinf", "out"}),
+            "::skgen::preset::unary_bool(self, \"isposinf\")");
+  EXPECT_EQ(metaPresetCall(*findMetaPreset("halving"), {"self", "dim"}, same,
+                           {"a", "glu", "out"}),
+            "::skgen::preset::halving(self, dim, \"glu\")");
+}
+
+TEST(MetaPresets, TensorIteratorRoles) {
+  EXPECT_EQ(bind("clamp", "a::clamp_min.out(Tensor self, Scalar min, *, "
+                          "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "min", ""}));
+  EXPECT_EQ(bind("binary_float", "a::div.out_mode(Tensor self, Tensor other, "
+                                 "*, str? rounding_mode, Tensor(a!) out) -> "
+                                 "Tensor(a!)"),
+            (std::vector<std::string>{"self", "other", "rounding_mode"}));
+  EXPECT_EQ(bind("binary_float", "a::div.out(Tensor self, Tensor other, *, "
+                                 "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "other", ""}));
+  EXPECT_EQ(bind("loss", "a::l.out(Tensor self, Tensor target, int "
+                         "reduction=1, float beta=1.0, *, Tensor(a!) out) -> "
+                         "Tensor(a!)"),
+            (std::vector<std::string>{"self", "target", "reduction"}));
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 // checks), so the generated functional, in-place and out= variants (and the
 // generated Meta kernels: no family here has a Meta kernel) can be compared
 // with aten's on the same inputs (test_presets.py). Every preset is used at
-// least twice.
+// least once (halving: glu), most twice or more.
 #include <ATen/ATen.h>
 #include <ATen/ScalarOps.h>
 #include <torch/library.h>
@@ -297,33 +297,13 @@ at::Tensor &ne_scalar_out(const at::Tensor &self, const at::Scalar &other,
   return at::ne_out(out, self, other);
 }
 
-// Scalar? bounds: clamp's meta function promotes self with the bounds that
-// are given (the elementwise preset skips an empty optional) and refuses an
-// in-place promotion with aten's wording; out= must have the result dtype.
-bool clamp_out_dtype(const skgen::TensorMeta &result, const at::Tensor &out,
-                     bool inplace) {
-  TORCH_CHECK(!inplace || out.scalar_type() == result.dtype, "result type ",
-              result.dtype, " can't be cast to the desired output type ",
-              out.dtype());
-  TORCH_CHECK(out.scalar_type() == result.dtype, "Found dtype ",
-              out.scalar_type(), " but expected ", result.dtype);
-  return false;
-}
-
-skgen::Meta clamp_meta(const at::Tensor &self,
-                       const c10::optional<at::Scalar> &min,
-                       const c10::optional<at::Scalar> &max) {
-  TORCH_CHECK(min.has_value() || max.has_value(),
-              "torch.clamp: At least one of 'min' or 'max' must not be None");
-  skgen::Meta m = skgen::preset::elementwise({self, min, max});
-  m[0].with_out_dtype(clamp_out_dtype);
-  return m;
-}
-
+// Scalar? bounds: the clamp preset promotes a non-floating self with the
+// bounds that are given and refuses an in-place promotion with aten's
+// wording; out= must have the result dtype.
 SKGEN_STRUCTURED("presets::clamp.out(Tensor self, Scalar? min=None, Scalar? "
                  "max=None, *, Tensor(a!) out) -> Tensor(a!)",
                  CPU)
-SKGEN_META(clamp_meta)
+SKGEN_META_PRESET(clamp)
 at::Tensor &clamp_out(const at::Tensor &self,
                       const c10::optional<at::Scalar> &min,
                       const c10::optional<at::Scalar> &max, at::Tensor &out) {
@@ -464,6 +444,152 @@ SKGEN_META_PRESET(arg_reduction)
 at::Tensor &argmin_out(const at::Tensor &self, c10::optional<int64_t> dim,
                        bool keepdim, at::Tensor &out) {
   return at::argmin_out(out, self, dim, keepdim);
+}
+
+//===----------------------------------------------------------------------===//
+// TensorIterator families with a rule of their own
+// (skgen/presets/tensor_iterator.h, and bindings of the presets above)
+//===----------------------------------------------------------------------===//
+
+// One bound: the Scalar roles bind by name, the other stays unbound.
+SKGEN_STRUCTURED("presets::clamp_min.out(Tensor self, Scalar min, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(clamp)
+at::Tensor &clamp_min_out(const at::Tensor &self, const at::Scalar &min,
+                          at::Tensor &out) {
+  return at::clamp_min_out(out, self, min);
+}
+
+SKGEN_STRUCTURED("presets::clamp_max.out(Tensor self, Scalar max, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(clamp)
+at::Tensor &clamp_max_out(const at::Tensor &self, const at::Scalar &max,
+                          at::Tensor &out) {
+  return at::clamp_max_out(out, self, max);
+}
+
+// binary_float's rounding_mode role (bound by name): None is true division,
+// "trunc" / "floor" binary promotion.
+SKGEN_STRUCTURED("presets::div.out_mode(Tensor self, Tensor other, *, str? "
+                 "rounding_mode, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("Tensor_mode")
+SKGEN_META_PRESET(binary_float)
+at::Tensor &div_mode_out(const at::Tensor &self, const at::Tensor &other,
+                         c10::optional<c10::string_view> rounding_mode,
+                         at::Tensor &out) {
+  return at::div_out(out, self, other, rounding_mode);
+}
+
+// threshold's Scalars take no part in promotion: elementwise over self only
+// (uint8 stays uint8; out= by TensorIterator's rule).
+SKGEN_STRUCTURED("presets::threshold.out(Tensor self, Scalar threshold, "
+                 "Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(elementwise, self)
+at::Tensor &threshold_out(const at::Tensor &self, const at::Scalar &threshold,
+                          const at::Scalar &value, at::Tensor &out) {
+  return at::threshold_out(out, self, threshold, value);
+}
+
+// signbit: its own complex check (and wording), then unary_bool.
+skgen::Meta signbit_meta(const at::Tensor &self) {
+  SKGEN_CHECK_NOT_IMPLEMENTED_2(
+      !self.is_complex(), "signbit is not implemented for complex tensors.");
+  return skgen::preset::unary_bool(self, "signbit");
+}
+
+SKGEN_STRUCTURED("presets::signbit.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE // as aten: no signbit_
+SKGEN_META(signbit_meta) at::Tensor &signbit_out(const at::Tensor &self,
+                                                 at::Tensor &out) {
+  return at::signbit_out(out, self);
+}
+
+SKGEN_STRUCTURED("presets::isposinf.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(unary_bool)
+at::Tensor &isposinf_out(const at::Tensor &self, at::Tensor &out) {
+  return at::isposinf_out(out, self);
+}
+
+SKGEN_STRUCTURED("presets::isneginf.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(unary_bool)
+at::Tensor &isneginf_out(const at::Tensor &self, at::Tensor &out) {
+  return at::isneginf_out(out, self);
+}
+
+SKGEN_STRUCTURED("presets::mse_loss.out(Tensor self, Tensor target, int "
+                 "reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(loss)
+at::Tensor &mse_loss_out(const at::Tensor &self, const at::Tensor &target,
+                         int64_t reduction, at::Tensor &out) {
+  return at::mse_loss_out(out, self, target, reduction);
+}
+
+// smooth_l1_loss: its beta check, then loss.
+skgen::Meta smooth_l1_loss_meta(const at::Tensor &self,
+                                const at::Tensor &target, int64_t reduction,
+                                double beta) {
+  TORCH_CHECK(beta >= 0,
+              "smooth_l1_loss does not support negative values for beta.");
+  return skgen::preset::loss(self, target, reduction);
+}
+
+SKGEN_STRUCTURED("presets::smooth_l1_loss.out(Tensor self, Tensor target, int "
+                 "reduction=1, float beta=1.0, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META(smooth_l1_loss_meta)
+at::Tensor &smooth_l1_loss_out(const at::Tensor &self, const at::Tensor &target,
+                               int64_t reduction, double beta,
+                               at::Tensor &out) {
+  return at::smooth_l1_loss_out(out, self, target, reduction, beta);
+}
+
+SKGEN_STRUCTURED("presets::glu.out(Tensor self, int dim=-1, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(halving)
+at::Tensor &glu_out(const at::Tensor &self, int64_t dim, at::Tensor &out) {
+  return at::glu_out(out, self, dim);
+}
+
+// gelu_backward: binary over (grad_output, self), after the check aten's
+// CPU kernel makes of `approximate` (so that Meta kernels refuse it too).
+skgen::Meta gelu_backward_meta(const at::Tensor &grad_output,
+                               const at::Tensor &self,
+                               c10::string_view approximate) {
+  TORCH_CHECK(approximate == "none" || approximate == "tanh",
+              "approximate argument must be either none or tanh.");
+  return skgen::preset::binary(grad_output, self);
+}
+
+SKGEN_STRUCTURED("presets::gelu_backward.grad_input(Tensor grad_output, Tensor "
+                 "self, *, str approximate='none', Tensor(a!) grad_input) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("")
+SKGEN_NO_INPLACE
+SKGEN_META(gelu_backward_meta)
+at::Tensor &gelu_backward_out(const at::Tensor &grad_output,
+                              const at::Tensor &self,
+                              c10::string_view approximate,
+                              at::Tensor &grad_input) {
+  return at::gelu_backward_out(grad_input, grad_output, self, approximate);
 }
 
 } // namespace presets

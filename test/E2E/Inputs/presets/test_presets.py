@@ -82,7 +82,16 @@ class Mismatch(AssertionError):
 # aten's own failures that are not a rule: an internal assert (1.13's CPU
 # addcmul with mixed float32/float64 operands or out=: skgen computes into a
 # temporary of the result dtype there, so it succeeds). Counted and reported.
-ATEN_BUGS = ("INTERNAL ASSERT FAILED",)
+# Also aten's gelu_backward.grad_input on CPU, whose oneDNN path refuses an
+# out= (or a result) of another floating dtype than float32 inputs
+# ("itensor_view_from_dense expects float/bfloat16 tensor input") although
+# its meta function accepts it by TensorIterator's rule (skgen computes into
+# a temporary of the result dtype there), and with 1.13 refuses broadcast
+# operands ("could not create a primitive descriptor for a reorder
+# primitive") where skgen's Meta kernel, like aten's meta function, accepts
+# them.
+ATEN_BUGS = ("INTERNAL ASSERT FAILED", "itensor_view_from_dense",
+             "could not create a primitive descriptor")
 
 # A differentiable aten op asked for an integral result (prod(x, 0,
 # dtype=torch.int32)) of an input that requires grad: aten refuses when it
@@ -295,6 +304,95 @@ def argmax_cases():
     yield (torch.empty(0), None), {}
 
 
+def scalar_bound_cases():
+    """clamp_min / clamp_max: one Scalar bound, int, float and bool."""
+    seed = 0
+    for shape in [(3, 4), (), (0,), (4, 3)]:
+        for d in DTYPES:
+            seed += 1
+            t = make(shape, d, seed)
+            t = noncontig(t) if shape == (4, 3) else t
+            for bound in [0, 2.5, True, -1] if shape == (3, 4) else [0, 2.5]:
+                yield (t, bound), {}
+
+
+def div_mode_cases():
+    n = 0
+    for (a, b), kw in nonzero_other_cases():
+        n += 1
+        for mode in (None, "trunc", "floor"):
+            yield (a, b), {"rounding_mode": mode}
+        if n % 20 == 0:
+            yield (a, b), {"rounding_mode": "round"}  # refused
+
+
+def threshold_cases():
+    for (t,), kw in unary_cases():
+        for threshold, value in [(2.5, -1), (0, 1.5), (True, 2)]:
+            yield (t, threshold, value), {}
+
+
+COMPLEX = [torch.complex64, torch.complex128]
+
+
+def unary_bool_cases():
+    for args, kw in unary_cases():
+        yield args, kw
+    seed = 100
+    for shape in [(3, 4), ()]:
+        for d in COMPLEX:
+            seed += 1
+            yield (make(shape, d, seed),), {}
+
+
+LOSS_SHAPES = [((3, 4), (3, 4)), ((3, 4), (4,)), ((), (3,)), ((0, 4), (4,)), ((2, 3), (3, 2)),
+               ((4, 3), (4, 3))]
+LOSS_DTYPES = [(torch.float32, torch.float32), (torch.float32, torch.float64),
+               (torch.float64, torch.float64), (torch.float32, torch.int64),
+               (torch.int64, torch.int64)]
+
+
+def loss_cases(extra=({},)):
+    seed = 0
+    for sa, sb in LOSS_SHAPES:
+        for da, db in LOSS_DTYPES:
+            seed += 1
+            a, b = make(sa, da, seed), make(sb, db, seed + 500)
+            if sa == (4, 3):
+                a = noncontig(a)
+            for reduction in (0, 1, 2):
+                for kw in extra:
+                    yield (a, b, reduction), kw
+
+
+def smooth_l1_cases():
+    return loss_cases(extra=({}, {"beta": 0.5}, {"beta": -1.0}))
+
+
+def glu_cases():
+    seed = 0
+    for shape in [(2, 4), (4, 3), (2, 3, 4), (), (3,), (2, 0), (6,)]:
+        for d in [torch.float32, torch.float64, torch.int64]:
+            seed += 1
+            t = make(shape, d, seed)
+            t = noncontig(t) if shape == (4, 3) else t
+            for dim in [0, 1, -1, 2, 5]:
+                yield (t, dim), {}
+
+
+def gelu_backward_cases():
+    seed = 0
+    for sa, sb in [((3, 4), (3, 4)), ((3, 4), (4,)), ((), (3,)), ((0, 4), (4,)), ((2, 3), (3, 2))]:
+        for da, db in [(torch.float32, torch.float32), (torch.float32, torch.float64),
+                       (torch.float64, torch.float64), (torch.float64, torch.float32),
+                       (torch.int32, torch.int32)]:
+            seed += 1
+            g, x = make(sa, da, seed), make(sb, db, seed + 700)
+            for approximate in ("none", "tanh") if sa == (3, 4) else ("none",):
+                yield (g, x), {"approximate": approximate}
+    yield (make((3,), torch.float32, 1), make((3,), torch.float32, 2)), {"approximate": "x"}
+
+
 A = torch.ops.aten
 
 
@@ -372,7 +470,7 @@ FAMILIES = [
     Family("ne.Scalar (comparison, Scalar operand)", ops(P.ne, "Scalar", (P.ne_, "Scalar"), "Scalar_out"),
            ops(A.ne, "Scalar", (A.ne_, "Scalar"), "Scalar_out"),
            lambda: binary_cases(scalar_other=True)),
-    Family("clamp (SKGEN_META: elementwise over Scalar? bounds, own out= rule)",
+    Family("clamp (clamp: Scalar? bounds promote a non-floating self)",
            ops(P.clamp, "default", (P.clamp_, "default"), "out"),
            ops(A.clamp, "default", (A.clamp_, "default"), "out"), clamp_cases),
     Family("mean.dim (SKGEN_META: float check, then reduction)", ops(P.mean, "dim", None, "out"),
@@ -387,6 +485,35 @@ FAMILIES = [
            ops(A.min, "dim", None, "dim_min"), index_cases, outs=("min", "min_indices")),
     Family("argmin (arg_reduction)", ops(P.argmin, "default", None, "out"),
            ops(A.argmin, "default", None, "out"), argmax_cases),
+    # TensorIterator families with a rule of their own
+    # (skgen/presets/tensor_iterator.h, or a binding of a preset above)
+    Family("clamp_min (clamp, min bound by name)", ops(P.clamp_min, "default", (P.clamp_min_, "default"), "out"),
+           ops(A.clamp_min, "default", (A.clamp_min_, "default"), "out"), scalar_bound_cases),
+    Family("clamp_max (clamp, max bound by name)", ops(P.clamp_max, "default", (P.clamp_max_, "default"), "out"),
+           ops(A.clamp_max, "default", (A.clamp_max_, "default"), "out"), scalar_bound_cases),
+    Family("div.Tensor_mode (binary_float with rounding_mode)",
+           ops(P.div, "Tensor_mode", (P.div_, "Tensor_mode"), "out_mode"),
+           ops(A.div, "Tensor_mode", (A.div_, "Tensor_mode"), "out_mode"), div_mode_cases),
+    Family("threshold (elementwise over self only)",
+           ops(P.threshold, "default", (P.threshold_, "default"), "out"),
+           ops(A.threshold, "default", (A.threshold_, "default"), "out"), threshold_cases),
+    Family("signbit (SKGEN_META: own complex check, then unary_bool)",
+           ops(P.signbit, "default", None, "out"), ops(A.signbit, "default", None, "out"),
+           unary_bool_cases),
+    Family("isposinf (unary_bool)", ops(P.isposinf, "default", None, "out"),
+           ops(A.isposinf, "default", None, "out"), unary_bool_cases),
+    Family("isneginf (unary_bool)", ops(P.isneginf, "default", None, "out"),
+           ops(A.isneginf, "default", None, "out"), unary_bool_cases),
+    Family("mse_loss (loss)", ops(P.mse_loss, "default", None, "out"),
+           ops(A.mse_loss, "default", None, "out"), loss_cases),
+    Family("smooth_l1_loss (SKGEN_META: beta check, then loss)", ops(P.smooth_l1_loss, "default", None, "out"),
+           ops(A.smooth_l1_loss, "default", None, "out"), smooth_l1_cases),
+    Family("glu (halving)", ops(P.glu, "default", None, "out"), ops(A.glu, "default", None, "out"),
+           glu_cases),
+    Family("gelu_backward (SKGEN_META: approximate check, then binary)",
+           ops(P.gelu_backward, "default", None, "grad_input"),
+           ops(A.gelu_backward, "default", None, "grad_input"), gelu_backward_cases,
+           outs=("grad_input",)),
 ]
 # The families the library does not define (their names), and those it does.
 MISSING = [f.name.split(" ")[0] for f in FAMILIES if f.ours is None]

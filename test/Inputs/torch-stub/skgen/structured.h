@@ -3,8 +3,8 @@
 // and signatures generated code and meta functions use.
 #pragma once
 #include <ATen/ATen.h>
-#include <skgen/symint.h>
 #include <initializer_list>
+#include <skgen/symint.h>
 namespace skgen {
 enum class OutDtype { Cast, Same, Exact, Any, Custom };
 struct TensorMeta {
@@ -37,7 +37,8 @@ Meta unary(const at::Tensor &);
 Meta unary_float(const at::Tensor &);
 Meta binary(const Operand &, const Operand &,
             const c10::optional<at::Scalar> &);
-Meta binary_float(const Operand &, const Operand &);
+Meta binary_float(const Operand &, const Operand &,
+                  const c10::optional<c10::string_view> &);
 Meta comparison(const Operand &, const Operand &);
 Meta elementwise(std::initializer_list<Operand>);
 Meta reduction(const at::Tensor &, const Dims &, bool,
@@ -45,6 +46,11 @@ Meta reduction(const at::Tensor &, const Dims &, bool,
 Meta index_reduction(const at::Tensor &, int64_t, bool, const char *);
 Meta arg_reduction(const at::Tensor &, c10::optional<int64_t>, bool,
                    const char *);
+Meta clamp(const at::Tensor &, const c10::optional<at::Scalar> &,
+           const c10::optional<at::Scalar> &);
+Meta unary_bool(const at::Tensor &, const char *);
+Meta loss(const at::Tensor &, const at::Tensor &, int64_t);
+Meta halving(const at::Tensor &, int64_t, const char *);
 } // namespace preset
 at::Tensor allocate(const Meta &, unsigned long, const c10::TensorOptions &);
 bool check_inplace(const Meta &, const at::Tensor &);

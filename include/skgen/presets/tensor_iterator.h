@@ -1,0 +1,149 @@
+//===- skgen/presets/tensor_iterator.h - More presets -----------*- C++ -*-===//
+//
+// Presets for the TensorIteratorBase families whose meta functions in aten
+// do more than broadcast + promote (skgen/structured.h has those): each
+// restates one aten meta function with aten's own facilities, its out= /
+// in-place dtype rule and its wording. Included by skgen/structured.h.
+//
+//   clamp(self, min, max)       Scalar? bounds promote only a non-floating
+//                               self (clamp, clamp_min, clamp_max)
+//   unary_bool(self)            one operand, bool result, bool out= only
+//                               (isposinf, isneginf; signbit)
+//   loss(self, target, reduction)
+//                               pointwise over both, then 0-dim unless
+//                               reduction is 0 (mse_loss, smooth_l1_loss)
+//   halving(self, dim)          self with `dim` halved (glu)
+//
+// docs/annotations.md ("Presets", "Families") lists which aten family uses
+// which preset or binding.
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_PRESETS_TENSOR_ITERATOR_H
+#define SKGEN_PRESETS_TENSOR_ITERATOR_H
+
+// aten raises some of these checks as NotImplementedError since PyTorch 2
+// (TORCH_CHECK_NOT_IMPLEMENTED), as RuntimeError in 1.13.
+#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+#define SKGEN_CHECK_NOT_IMPLEMENTED_2(cond, ...)                               \
+  TORCH_CHECK_NOT_IMPLEMENTED(cond, __VA_ARGS__)
+#else
+#define SKGEN_CHECK_NOT_IMPLEMENTED_2(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
+#endif
+
+namespace skgen {
+namespace detail {
+
+/// clamp's rule: out= must have the result dtype ("Found dtype Int but
+/// expected Long"); in-place refuses a promotion of self ("result type Long
+/// can't be cast to the desired output type bool").
+inline bool clamp_out_dtype(const TensorMeta &result, const at::Tensor &out,
+                            bool inplace) {
+  TORCH_CHECK(!inplace || out.scalar_type() == result.dtype, "result type ",
+              result.dtype, " can't be cast to the desired output type ",
+              out.dtype());
+  TORCH_CHECK(out.scalar_type() == result.dtype, "Found dtype ",
+              out.scalar_type(), " but expected ", result.dtype);
+  return false;
+}
+
+/// The force-boolean unary ops' rule: "isposinf does not support
+/// non-boolean outputs."
+inline bool bool_out_dtype(const TensorMeta &result, const at::Tensor &out,
+                           bool /*inplace*/) {
+  TORCH_CHECK(out.scalar_type() == c10::ScalarType::Bool, result.op_name,
+              " does not support non-boolean outputs.");
+  return false;
+}
+
+/// A reduced loss's rule: aten reduces the pointwise loss with mean_out /
+/// sum_out into the out= tensor itself, which accepts any dtype the result
+/// can be cast to ("result type Float can't be cast to the desired output
+/// type Long") and computes in it (no temporary).
+inline bool loss_out_dtype(const TensorMeta &result, const at::Tensor &out,
+                           bool /*inplace*/) {
+  TORCH_CHECK(c10::canCast(result.dtype, out.scalar_type()), "result type ",
+              result.dtype, " can't be cast to the desired output type ",
+              out.scalar_type());
+  return false;
+}
+
+} // namespace detail
+
+namespace preset {
+
+/// aten's clamp / clamp_min / clamp_max meta functions (Scalar bounds): the
+/// dtype of self, promoted with the bounds that are given (as wrapped
+/// numbers) only when self is not floating: a bool self with an int bound
+/// gives int64, an int self with a float bound the default float dtype.
+/// Complex is refused ("clamp is not supported for complex types"); out=
+/// must have the result dtype, in-place refuses a promotion
+/// (detail::clamp_out_dtype). Without any bound: "torch.clamp: At least one
+/// of 'min' or 'max' must not be None".
+inline Meta clamp(const at::Tensor &self,
+                  const c10::optional<at::Scalar> &min = c10::nullopt,
+                  const c10::optional<at::Scalar> &max = c10::nullopt) {
+  TORCH_CHECK(min.has_value() || max.has_value(),
+              "torch.clamp: At least one of 'min' or 'max' must not be None");
+  c10::ScalarType dtype = self.scalar_type();
+  SKGEN_CHECK_NOT_IMPLEMENTED_2(!c10::isComplexType(dtype),
+                                "clamp is not supported for complex types");
+  if (!c10::isFloatingType(dtype))
+    dtype = ::skgen::elementwise({self, min, max})[0].dtype;
+  SKGEN_CHECK_NOT_IMPLEMENTED_2(!c10::isComplexType(dtype),
+                                "clamp is not supported for complex types");
+  Meta m = ::skgen::elementwise({self}, Promotion::KeepFirst);
+  m[0].dtype = dtype;
+  m[0].with_out_dtype(detail::clamp_out_dtype);
+  return m;
+}
+
+/// aten's build_borrowing_unary_force_boolean_op with the checks of
+/// isposinf / isneginf: sizes of self, bool result; complex refused ("\p
+/// name does not support complex inputs."), out= must be bool ("\p name
+/// does not support non-boolean outputs."). \p name is the op's ("isposinf",
+/// what the generated call passes). signbit words its complex check
+/// differently: a meta function that checks it, then calls this.
+inline Meta unary_bool(const at::Tensor &self, const char *name) {
+  TORCH_CHECK(!self.is_complex(), name, " does not support complex inputs.");
+  Meta m = ::skgen::elementwise({self}, Promotion::Bool);
+  m[0].op_name = name;
+  m[0].with_out_dtype(detail::bool_out_dtype);
+  return m;
+}
+
+/// A pointwise loss and its reduction (aten's mse_loss, smooth_l1_loss):
+/// broadcast + promotion over self and target (TensorIterator's binary op),
+/// then, unless \p reduction is 0 (at::Reduction::None), a 0-dim result of
+/// that dtype (Mean, Sum). out= accepts any dtype the result can be cast
+/// to: unreduced, TensorIterator's rule (computed in the result dtype, then
+/// cast); reduced, the reduction computes in the out= tensor's dtype, as
+/// aten's mean_out / sum_out into it (detail::loss_out_dtype).
+inline Meta loss(const at::Tensor &self, const at::Tensor &target,
+                 int64_t reduction = at::Reduction::Mean) {
+  Meta m = ::skgen::elementwise({self, target}, Promotion::Default);
+  if (reduction != at::Reduction::None) {
+    m[0].sizes.clear();
+    m[0].with_out_dtype(detail::loss_out_dtype);
+  }
+  return m;
+}
+
+/// aten's glu meta function: self's dtype, the sizes of self with \p dim
+/// halved (it computes over the two halves); 0-dim refused ("\p name does not
+/// support 0-dimensional tensors"), an odd size too ("Halving dimension must
+/// be even, but dimension 1 is size 3"); \p dim wraps as aten's. out=:
+/// TensorIterator's rule.
+inline Meta halving(const at::Tensor &self, int64_t dim, const char *name) {
+  TORCH_CHECK(self.dim() > 0, name, " does not support 0-dimensional tensors");
+  int64_t d = at::maybe_wrap_dim(dim, self.dim());
+  Meta m = ::skgen::elementwise({self}, Promotion::KeepFirst);
+  auto size = m[0].sizes[d];
+  TORCH_CHECK(size % 2 == 0, "Halving dimension must be even, but dimension ",
+              d, " is size ", size);
+  m[0].sizes[d] = size / 2;
+  return m;
+}
+
+} // namespace preset
+} // namespace skgen
+
+#endif // SKGEN_PRESETS_TENSOR_ITERATOR_H
