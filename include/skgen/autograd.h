@@ -21,9 +21,10 @@
 //     check_inplace, the saved variables, set_history / rebase_history, the
 //     forward gradient.
 //
-// Families without formulas keep
-// torch::autograd::autogradNotImplementedFallback(): backward raises
-// "derivative for myops::add is not implemented".
+// Families without formulas keep PyTorch's autogradNotImplementedFallback()
+// (backward raises "derivative for myops::add is not implemented") through
+// skgen::not_implemented (skgen/structured.h), which skips its boxing when no
+// gradient is needed.
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_AUTOGRAD_H
 #define SKGEN_AUTOGRAD_H

@@ -57,7 +57,10 @@
 // Kernels therefore always receive outputs of the computed sizes and dtype.
 // The out= and in-place variants derived from a backend's functional kernel
 // use the same checks (on skgen::result_meta of the result when the family
-// has no meta function), then copy the result into out / self.
+// has no meta function), then copy the result into out / self. The Autograd
+// kernels of a family without derivative formulas call skgen::not_implemented
+// (PyTorch's autogradNotImplementedFallback(), unboxed when no gradient is
+// needed).
 //
 // Symbolic sizes: with PyTorch >= 2 sizes are c10::SymInt
 // (skgen::SizeVector = c10::SymDimVector), so the generated Meta kernels
@@ -82,9 +85,14 @@
 #include <c10/util/DimVector.h>
 #include <c10/util/Exception.h>
 #include <c10/util/SmallVector.h>
+#include <torch/csrc/autograd/autograd_not_implemented_fallback.h>
+#include <torch/library.h>
 
 #include <cstddef>
 #include <initializer_list>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <skgen/library.h> // SKGEN_TAGS_*, skgen::typed_op (generated code)
@@ -206,6 +214,8 @@ public:
 
   size_t size() const { return outputs_.size(); }
   void push_back(TensorMeta output) { outputs_.push_back(std::move(output)); }
+  /// A new output, built in place.
+  TensorMeta &emplace_back() { return outputs_.emplace_back(); }
   TensorMeta &operator[](size_t i) { return outputs_[i]; }
   const TensorMeta &operator[](size_t i) const { return outputs_[i]; }
   /// Output \p i; a clear error when the meta function returned fewer.
@@ -273,7 +283,17 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
   at::native::ResultTypeState state{};
   const at::Tensor *first = nullptr;
   c10::optional<c10::Device> device;
+  // Concrete sizes (eager calls) are broadcast as int64_t, in place: SymInts
+  // only when a size is symbolic (torch.compile(dynamic=True)).
+  bool concrete = true;
+#if SKGEN_SYMBOLIC_SIZES
+  for (const Operand &op : operands)
+    if (const at::Tensor *t = op.tensor())
+      concrete &= !t->unsafeGetTensorImpl()->has_symbolic_sizes_strides();
   SizeVector shape;
+#endif
+  c10::IntArrayRef sizes;
+  c10::DimVector broadcast;
   for (const Operand &op : operands) {
     if (const at::Tensor *t = op.tensor()) {
       state = at::native::update_result_type_state(*t, state);
@@ -286,16 +306,23 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
                     "at least two devices, ",
                     *device, " and ", t->device(), "!");
       }
-      if (!first) {
-        first = t;
-        shape = SizeVector(sizes_of(*t).begin(), sizes_of(*t).end());
-      } else {
-#if SKGEN_SYMBOLIC_SIZES
-        shape = at::infer_size_symdimvector(shape, t->sym_sizes());
-#else
-        shape = at::infer_size_dimvector(shape, t->sizes());
-#endif
+      if (concrete) {
+        if (!first) {
+          sizes = t->sizes();
+        } else if (t->sizes() != sizes) {
+          broadcast = at::infer_size_dimvector(sizes, t->sizes());
+          sizes = broadcast;
+        }
       }
+#if SKGEN_SYMBOLIC_SIZES
+      else if (!first) {
+        shape = SizeVector(t->sym_sizes().begin(), t->sym_sizes().end());
+      } else {
+        shape = at::infer_size_symdimvector(shape, t->sym_sizes());
+      }
+#endif
+      if (!first)
+        first = t;
     } else if (const at::Scalar *s = op.scalar()) {
       state = at::native::update_result_type_state(*s, state);
     }
@@ -316,10 +343,18 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
     dtype = first->scalar_type();
     break;
   }
-  TensorMeta out(std::move(shape), dtype);
+  Meta meta;
+  TensorMeta &out = meta.emplace_back();
+  if (concrete)
+    out.sizes.assign(sizes.begin(), sizes.end());
+#if SKGEN_SYMBOLIC_SIZES
+  else
+    out.sizes = std::move(shape);
+#endif
+  out.dtype = dtype;
   if (device)
     out.device = *device;
-  return Meta(std::move(out));
+  return meta;
 }
 
 /// The dims a reduction reduces: an int[] (empty = all), an int[]? / int?
@@ -521,6 +556,12 @@ inline at::Tensor empty(const TensorMeta &m, const at::TensorOptions &o) {
 }
 
 inline bool same_sizes(const at::Tensor &t, const SizeVector &sizes) {
+#if SKGEN_SYMBOLIC_SIZES
+  // Concrete sizes compare as int64_t (no SymBool).
+  if (!t.unsafeGetTensorImpl()->has_symbolic_sizes_strides())
+    if (auto s = c10::asIntArrayRefSlowOpt(sizes))
+      return t.sizes() == *s;
+#endif
   return sizes_of(t) == SizeRef(sizes);
 }
 
@@ -598,7 +639,9 @@ inline bool check_out(const Meta &meta, size_t i, const at::Tensor &out,
               device, ", but got ", out.device(), " instead");
   bool temporary = detail::check_dtype(m, out, /*inplace=*/false);
 #if SKGEN_SYMBOLIC_SIZES
-  bool resized = at::native::resize_output_symint(out, m.sizes);
+  auto concrete = c10::asIntArrayRefSlowOpt(m.sizes);
+  bool resized = concrete ? at::native::resize_output(out, *concrete)
+                          : at::native::resize_output_symint(out, m.sizes);
 #else
   bool resized = at::native::resize_output(out, m.sizes);
 #endif
@@ -716,6 +759,77 @@ inline void check_out_autograd(const Meta &meta, const char *name) {
                 name,
                 "(): functions with out=... arguments don't support automatic "
                 "differentiation, but one of the arguments requires grad.");
+}
+
+namespace detail {
+
+/// The KernelFunction a torch::CppFunction holds (a private member, read
+/// through the access rule of explicit instantiations, [temp.spec]).
+struct CppFunctionKernel {
+  using type = c10::KernelFunction torch::CppFunction::*;
+  friend type kernel_member(CppFunctionKernel);
+};
+template <class Tag, typename Tag::type Member> struct ReadMember {
+  friend typename Tag::type kernel_member(Tag) { return Member; }
+};
+template struct ReadMember<CppFunctionKernel, &torch::CppFunction::func_>;
+
+/// PyTorch's boxed autogradNotImplementedFallback().
+inline const c10::KernelFunction &not_implemented_fallback() {
+  static const torch::CppFunction fallback =
+      torch::autograd::autogradNotImplementedFallback();
+  return fallback.*kernel_member(CppFunctionKernel());
+}
+
+/// What autogradNotImplementedFallback() looks at in an argument: a tensor,
+/// a present optional tensor, a tensor list (not Tensor?[]).
+inline bool needs_autograd(const at::Tensor &t, bool &requires_grad) {
+  if (!t.defined())
+    return false;
+  requires_grad |= t.requires_grad();
+  return t._fw_grad(/*level=*/0).defined();
+}
+inline bool needs_autograd(const c10::optional<at::Tensor> &t,
+                           bool &requires_grad) {
+  return t.has_value() && needs_autograd(*t, requires_grad);
+}
+inline bool needs_autograd(c10::ArrayRef<at::Tensor> ts, bool &requires_grad) {
+  bool fw = false;
+  for (const at::Tensor &t : ts)
+    fw |= needs_autograd(t, requires_grad);
+  return fw;
+}
+template <class T> bool needs_autograd(const T &, bool &) { return false; }
+
+template <class R> struct returns_alias : std::is_reference<R> {};
+template <class... Rs>
+struct returns_alias<std::tuple<Rs...>>
+    : std::disjunction<std::is_reference<Rs>...> {};
+
+} // namespace detail
+
+/// The Autograd kernel of a variant without derivative formulas:
+/// autogradNotImplementedFallback(), unboxed where it would do nothing but
+/// redispatch (no argument requires grad with grad mode on, none has a
+/// forward gradient): the same redispatch below autograd (in place: to
+/// ADInplaceOrView; otherwise below it), without boxing the arguments.
+template <class R, class... Args, class... Ts>
+R not_implemented(const c10::TypedOperatorHandle<R(Args...)> &op,
+                  c10::DispatchKeySet keys, Ts &&...args) {
+  bool requires_grad = false, fw = false;
+  (void)std::initializer_list<int>{
+      (fw |= detail::needs_autograd(args, requires_grad), 0)...};
+  if (fw || (requires_grad && at::GradMode::is_enabled()))
+    return detail::not_implemented_fallback().call<R, Args...>(
+        op, keys, std::forward<Ts>(args)...);
+  if (detail::returns_alias<R>::value) {
+    at::AutoDispatchBelowAutograd below;
+    return op.redispatch(keys & c10::after_autograd_keyset,
+                         std::forward<Ts>(args)...);
+  }
+  at::AutoDispatchBelowADInplaceOrView below;
+  return op.redispatch(keys & c10::after_ADInplaceOrView_keyset,
+                       std::forward<Ts>(args)...);
 }
 
 /// An out= tensor was written (what aten's ADInplaceOrView kernels do).

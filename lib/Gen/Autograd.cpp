@@ -526,5 +526,23 @@ std::string inplaceWithoutDerivatives(const FamilyApi &A,
   return renderFunction(F);
 }
 
+std::string notImplementedKernel(const FamilyApi &A, bool Inplace,
+                                 const std::string &Name, Includes &Inc) {
+  Inc.add("skgen/structured.h");
+  Inc.add("skgen/library.h");
+  Inc.add("c10/core/DispatchKeySet.h");
+  FunctionSpec F;
+  F.Name = Name;
+  F.Sig = Inplace ? *A.Inplace : *A.Functional;
+  F.TakesKeys = true;
+  F.lines(typedHandle(Inplace ? A.F->Variants.Inplace->Op
+                              : A.F->Variants.Functional->Op,
+                      F.Sig));
+  F.stmt("return ::skgen::not_implemented(skgen_op, skgen_keys, " +
+             F.Sig.argumentNames() + ")",
+         paramNames(F.Sig));
+  return renderFunction(F);
+}
+
 } // namespace gen
 } // namespace skgen

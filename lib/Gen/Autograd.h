@@ -29,6 +29,12 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
 /// derivatives (SKGEN_NOT_DIFFERENTIABLE): the call, and self's version.
 std::string inplaceWithoutDerivatives(const FamilyApi &A,
                                       const std::string &Name, Includes &Inc);
+/// The Autograd kernel of the functional (or \p Inplace) variant of a family
+/// without derivative formulas: skgen::not_implemented, PyTorch's
+/// autogradNotImplementedFallback() without boxing when no gradient is
+/// needed.
+std::string notImplementedKernel(const FamilyApi &A, bool Inplace,
+                                 const std::string &Name, Includes &Inc);
 
 } // namespace gen
 } // namespace skgen

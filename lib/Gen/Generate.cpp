@@ -16,7 +16,8 @@
 //                      without any out kernel, out=/in-place through ns::foo
 //   MetaEmitter        per family with a meta function and no Meta kernel:
 //                      Meta kernels computed from the meta function
-//   AutogradEmitter    per family: autogradNotImplementedFallback() and, for
+//   AutogradEmitter    per family: skgen::not_implemented (PyTorch's
+//                      autogradNotImplementedFallback(), unboxed) and, for
 //                      the out overload, skgen::out_autograd_kernel
 //   ForwardDeclEmitter declarations of the kernels (standalone mode) and of
 //                      meta/alloc functions defined in another file
@@ -201,8 +202,9 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   case RK::AliasLegacy:
     return Wrapper(legacyWrapper(A, Name, Alias(false)));
   case RK::AutogradNotImplemented:
-    Inc.add("torch/csrc/autograd/autograd_not_implemented_fallback.h");
-    return {"", "torch::autograd::autogradNotImplementedFallback()"};
+    return Wrapper(notImplementedKernel(
+        A, A.F->Variants.Inplace && R.Op == A.F->Variants.Inplace->Op, Name,
+        Inc));
   case RK::AutogradFunctional:
     if (!A.F->Derivs.differentiable()) // Not differentiable: no history.
       return {"", "torch::CppFunction::makeFallthrough()"};
