@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Writes the breadth test's op library from native_functions.yaml.
+
+Every `structured: True` out= op of the yaml becomes an skgen family
+`breadth::<op>.<overload>` with the yaml's schema: its CPU out= kernel calls
+aten's own out= kernel (`at::_ops::<op>_<overload>::call`), its meta is the
+preset of PRESETS where one reproduces aten's rule, else breadth.h's generic
+meta function (aten's functional op on meta copies of the arguments), and it
+has the functional and in-place variants aten has (the yaml's
+`structured_delegate` entries), under aten's overload names.
+
+  generate.py --yaml Y --out ops.cpp --manifest families.json
+              [--all | --sample N [--opinfo FILE] | --families a.out,b.out]
+  generate.py --yaml Y --preset-table     # the docs' family -> preset table
+
+--opinfo FILE: the aten names that have OpInfo samples (test_breadth.py
+--list-opinfo); the sample is drawn from the families among them, stratified
+by meta (every preset kind, own meta functions of TensorIterator families
+and of the others), deterministically (--seed).
+"""
+import argparse
+import hashlib
+import json
+import re
+import sys
+
+import yaml
+
+# family -> preset, for the TensorIteratorBase families (and the torchgen
+# structured ones a preset covers); every other family gets the generic meta
+# function. The one place of this mapping: the docs' table is printed from it
+# (--preset-table). A preset with arguments: "elementwise, self".
+PRESETS = {}
+for _op in ("acos asin atan acosh asinh atanh cos cosh sin sinh tan tanh "
+            "erf erfc erfinv exp exp2 expm1 log log10 log1p log2 reciprocal "
+            "rsqrt sigmoid sqrt sinc lgamma digamma i0 special_entr "
+            "special_ndtri special_log_ndtr special_erfcx special_i0e "
+            "special_i1 special_i1e special_airy_ai special_bessel_j0 "
+            "special_bessel_j1 special_bessel_y0 special_bessel_y1 "
+            "special_modified_bessel_i0 special_modified_bessel_i1 "
+            "special_modified_bessel_k0 special_modified_bessel_k1 "
+            "special_scaled_modified_bessel_k0 special_scaled_modified_bessel_k1 "
+            "special_spherical_bessel_j0").split():
+    PRESETS[_op + ".out"] = "unary_float"
+for _op in "ceil floor round trunc frac sgn bitwise_not silu mish hardsigmoid".split():
+    PRESETS[_op + ".out"] = "unary"
+for _op in "isposinf isneginf".split():
+    PRESETS[_op + ".out"] = "unary_bool"
+for _f in ("add.out mul.out maximum.out minimum.out fmin.out fmax.out gcd.out "
+           "lcm.out hypot.out nextafter.out igamma.out igammac.out "
+           "logaddexp.out logaddexp2.out pow.Tensor_Tensor_out fmod.Tensor_out "
+           "remainder.Tensor_out bitwise_and.Tensor_out bitwise_or.Tensor_out "
+           "bitwise_xor.Tensor_out bitwise_left_shift.Tensor_out "
+           "bitwise_right_shift.Tensor_out").split():
+    PRESETS[_f] = "binary"
+for _f in ("div.out div.out_mode atan2.out copysign.out xlogy.OutTensor "
+           "special_xlog1py.out special_zeta.out").split():
+    PRESETS[_f] = "binary_float"
+for _op in "eq ne lt le gt ge".split():
+    PRESETS[_op + ".Tensor_out"] = PRESETS[_op + ".Scalar_out"] = "comparison"
+for _f in "clamp.out clamp_min.out clamp_max.out".split():
+    PRESETS[_f] = "clamp"
+PRESETS.update({
+    "threshold.out": "elementwise, self",
+    "addcmul.out": "elementwise, self, tensor1, tensor2",
+    "mse_loss.out": "loss",
+    "glu.out": "halving",
+    "sum.IntList_out": "reduction",
+    "prod.int_out": "reduction",
+    "max.dim_max": "index_reduction",
+    "min.dim_min": "index_reduction",
+    "argmax.out": "arg_reduction",
+    "argmin.out": "arg_reduction",
+})
+
+# The out=/in-place dtype rule of the generic meta function where it is not
+# the default (Cast for TensorIterator families, Exact for the others).
+OUT_DTYPE = {
+    "gelu.out": "Same",
+}
+
+# Families left out of the library, and why (skgen findings are reported).
+EXCLUDED = {}
+
+# Schema type -> (C++ type of the out kernel, of the meta function) where
+# they differ: SymInt (the meta takes skgen's symbolic aliases).
+BASE_TYPES = {
+    "Tensor": "const at::Tensor &",
+    "Tensor?": "const c10::optional<at::Tensor> &",
+    "Tensor[]": "at::TensorList",
+    "Tensor?[]": "const c10::List<c10::optional<at::Tensor>> &",
+    "Scalar": "const at::Scalar &",
+    "Scalar?": "const c10::optional<at::Scalar> &",
+    "int": "int64_t",
+    "int?": "c10::optional<int64_t>",
+    "int[]": "at::IntArrayRef",
+    "int[]?": "at::OptionalIntArrayRef",
+    "float": "double",
+    "float?": "c10::optional<double>",
+    "bool": "bool",
+    "bool?": "c10::optional<bool>",
+    "str": "c10::string_view",
+    "str?": "c10::optional<c10::string_view>",
+    "ScalarType": "at::ScalarType",
+    "ScalarType?": "c10::optional<at::ScalarType>",
+}
+SYM_TYPES = {"SymInt": ("c10::SymInt", "skgen::SymInt"),
+             "SymInt[]": ("c10::SymIntArrayRef", "skgen::SymIntArrayRef")}
+CXX_KEYWORDS = {"and", "or", "not", "xor", "int", "float", "bool", "default",
+                "new", "delete", "class", "union", "operator", "register"}
+
+
+def split_args(text):
+    out, depth, cur = [], 0, ""
+    for c in text:
+        if c in "[(":
+            depth += 1
+        elif c in "])":
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+class Arg:
+    def __init__(self, text, kwarg_only):
+        decl = text.split("=")[0].strip()
+        self.type, self.name = decl.rsplit(" ", 1)
+        self.kwarg_only = kwarg_only
+        self.is_out = "!" in self.type
+        self.cxx = self.name + "_" if self.name in CXX_KEYWORDS else self.name
+        plain = re.sub(r"\(.*\)", "", self.type)
+        self.plain = re.sub(r"\[\d+\]", "[]", plain)
+
+    def types(self):
+        """(kernel C++ type, meta C++ type), or None if unsupported."""
+        if self.is_out:
+            return ("at::Tensor &", None) if self.plain == "Tensor" else None
+        if self.plain in SYM_TYPES:
+            return SYM_TYPES[self.plain]
+        t = BASE_TYPES.get(self.plain)
+        return (t, t) if t else None
+
+
+class Family:
+    def __init__(self, entry, delegates):
+        func = entry["func"]
+        self.opname, rest = func.split("(", 1)
+        self.name, self.overload = self.opname.split(".")
+        self.args_text = rest.rsplit(") ->", 1)[0]
+        self.returns = rest.rsplit(") ->", 1)[1].strip()
+        self.ti = entry.get("structured_inherits") == "TensorIteratorBase"
+        self.args, kw = [], False
+        for a in split_args(self.args_text):
+            if a == "*":
+                kw = True
+                continue
+            self.args.append(Arg(a, kw))
+        self.outs = [a for a in self.args if a.is_out]
+        self.inputs = [a for a in self.args if not a.is_out]
+        self.functional = self.inplace = None
+        for d in delegates:
+            name, _, overload = d.partition(".")
+            if name == self.name:
+                self.functional = overload
+            elif name == self.name + "_":
+                self.inplace = overload
+        self.preset = PRESETS.get(self.opname)
+        self.func = func
+
+    @property
+    def meta_kind(self):
+        if self.preset:
+            return self.preset.split(",")[0]
+        return "own (TensorIterator)" if self.ti else "own"
+
+    def unsupported(self):
+        for a in self.args:
+            if a.types() is None:
+                return "argument type %s" % a.type
+        if self.functional is None:
+            return "no functional variant in aten"
+        return None
+
+    def cpp(self):
+        ident = "%s_%s" % (self.name, self.overload)
+        out_ret = ("at::Tensor &" if len(self.outs) == 1 else "std::tuple<%s>" %
+                   ", ".join(["at::Tensor &"] * len(self.outs)))
+        lines = ['SKGEN_STRUCTURED("breadth::%s(%s) -> %s", CPU)' %
+                 (self.opname, self.args_text.replace('"', '\\"'), self.returns)]
+        default = ("" if self.overload == "out" else
+                   self.overload[:-4] if self.overload.endswith("_out") else None)
+        if self.functional != default:
+            lines.append('SKGEN_FUNCTIONAL_NAME("%s")' % self.functional)
+        if self.inplace is None:
+            lines.append("SKGEN_NO_INPLACE")
+        elif self.inplace != self.functional:
+            lines.append('SKGEN_INPLACE_NAME("%s")' % self.inplace)
+        if self.preset:
+            lines.append("SKGEN_META_PRESET(%s)" % self.preset)
+        else:
+            fn = "at::_ops::%s%s::call" % (
+                self.name, "_" + self.functional if self.functional else "")
+            rule = OUT_DTYPE.get(self.opname, "Cast" if self.ti else "Exact")
+            meta = ["skgen::Meta %s_meta(%s) {" % (ident, ", ".join(
+                        "%s%s" % (fmt(a.types()[1]), a.cxx) for a in self.inputs)),
+                    "  return breadth::meta_of(%s(%s)," % (fn, ", ".join(
+                        "breadth::on_meta(%s)" % a.cxx if a.plain.startswith("Tensor") else a.cxx
+                        for a in self.inputs)),
+                    "                          skgen::OutDtype::%s);" % rule, "}", ""]
+            lines = meta + lines
+            lines.append("SKGEN_META(%s_meta)" % ident)
+        params = ", ".join("%s%s" % (fmt(a.types()[0]), a.cxx) for a in self.args)
+        lines.append("%s%s_kernel(%s) {" % (fmt(out_ret), ident, params))
+        lines.append("  return at::_ops::%s::call(%s);" % (
+            ident, ", ".join(a.cxx for a in self.args)))
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def manifest(self):
+        return {"family": self.opname, "name": self.name,
+                "overload": self.overload, "functional": self.functional,
+                "inplace": self.inplace, "outs": [a.name for a in self.outs],
+                "meta": self.meta_kind, "ti": self.ti}
+
+
+def fmt(t):
+    return t if t.endswith("&") else t + " "
+
+
+def load(path):
+    with open(path) as f:
+        entries = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    delegates = {}
+    for e in entries:
+        if "structured_delegate" in e:
+            delegates.setdefault(e["structured_delegate"], []).append(
+                e["func"].split("(")[0])
+    return [Family(e, delegates.get(e["func"].split("(")[0], []))
+            for e in entries if e.get("structured") is True]
+
+
+def sample(families, n, seed, with_samples):
+    """About n families, every meta kind present, the same for the same seed."""
+    pool = [f for f in families if with_samples is None or f.name in with_samples]
+    key = lambda f: hashlib.sha1(("%s/%s" % (seed, f.opname)).encode()).hexdigest()
+    strata = {}
+    for f in sorted(pool, key=key):
+        strata.setdefault(f.meta_kind, []).append(f)
+    chosen, i = [], 0
+    while len(chosen) < n and any(i < len(s) for s in strata.values()):
+        for kind in sorted(strata):
+            if i < len(strata[kind]) and len(chosen) < n:
+                chosen.append(strata[kind][i])
+        i += 1
+    return sorted(chosen, key=lambda f: f.opname)
+
+
+HEADER = """// Generated by test/E2E/Inputs/breadth/generate.py from native_functions.yaml:
+// %d structured out= families of aten, each an skgen family whose out= kernel
+// calls aten's own, with aten's preset (skgen/structured.h) or breadth.h's
+// generic meta function.
+#include <ATen/ATen.h>
+#include <ATen/Operators.h>
+#include <torch/library.h>
+
+#include <skgen/annotations.h>
+#include <skgen/structured.h>
+
+#include "breadth.h"
+
+namespace breadth {
+
+"""
+
+
+def preset_table(families):
+    rows = ["| aten family | Meta |", "|---|---|"]
+    for f in sorted((f for f in families if f.ti), key=lambda f: f.opname):
+        meta = ("`SKGEN_META_PRESET(%s)`" % f.preset if f.preset else
+                "own meta function")
+        rows.append("| `%s` | %s |" % (f.opname, meta))
+    return "\n".join(rows)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--yaml", required=True)
+    p.add_argument("--out")
+    p.add_argument("--manifest")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--sample", type=int)
+    p.add_argument("--seed", default="0")
+    p.add_argument("--opinfo")
+    p.add_argument("--families")
+    p.add_argument("--preset-table", action="store_true")
+    args = p.parse_args()
+    families = load(args.yaml)
+    if args.preset_table:
+        print(preset_table(families))
+        return 0
+    unknown = set(PRESETS) - {f.opname for f in families}
+    if unknown:
+        sys.exit("PRESETS names no structured family: %s" % sorted(unknown))
+    usable = []
+    for f in families:
+        why = EXCLUDED.get(f.opname) or f.unsupported()
+        if why:
+            print("excluded %s: %s" % (f.opname, why), file=sys.stderr)
+        else:
+            usable.append(f)
+    if args.families:
+        names = set(args.families.split(","))
+        chosen = [f for f in usable if f.opname in names]
+    elif args.sample:
+        with_samples = None
+        if args.opinfo:
+            with open(args.opinfo) as fh:
+                with_samples = set(fh.read().split())
+        chosen = sample(usable, args.sample, args.seed, with_samples)
+    else:
+        chosen = usable
+    with open(args.out, "w") as out:
+        out.write(HEADER % len(chosen))
+        for f in chosen:
+            out.write(f.cpp() + "\n")
+        out.write("} // namespace breadth\n")
+    with open(args.manifest, "w") as m:
+        json.dump({"families": [f.manifest() for f in chosen],
+                   "structured": len(families)}, m, indent=1)
+    print("%d of %d structured families written" % (len(chosen), len(families)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
