@@ -54,6 +54,9 @@ def main():
         [leg.python, "-c", "import os, torchgen; print(os.path.join(os.path.dirname("
          "torchgen.__file__), 'packaged', 'ATen', 'native', 'native_functions.yaml'))"],
         text=True).strip()
+    # The docs' family -> preset table is the generator's.
+    step("docs table", [sys.executable, os.path.join(INPUTS, "generate.py"), "--yaml", yaml,
+                        "--check-docs", os.path.join(SRC, "docs", "testing.md")])
     os.makedirs(args.workdir, exist_ok=True)
     w = lambda name: os.path.join(args.workdir, name)
     env = dict(os.environ, GLOG_minloglevel="2", PYTHONDONTWRITEBYTECODE="1")

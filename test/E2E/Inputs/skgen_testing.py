@@ -12,6 +12,9 @@ aten-derivatives' make() (`positive=`, one generator for the whole run) and
 noncontig() (1-d too) build the grid that docs/derivatives-vs-aten.md's
 figures come from; presets' same_values() lets either side be a meta tensor."""
 
+import os
+import re
+import tempfile
 import warnings
 
 import torch
@@ -40,12 +43,28 @@ def noncontig(t):
     return t.transpose(0, 1).contiguous().transpose(0, 1)
 
 
-def outcome(fn, stats=None, warned=False):
+def outcome(fn, stats=None, warned=False, logged=False):
     """("ok", value) or ("error", type name, first line of the message), so
     ours and aten's can be compared; counts the call in stats["calls"].
-    With `warned`: (that, [first line of each warning the call raised])."""
+    With `warned`: (that, [first line of each warning the call raised]).
+    With `logged` too, the warnings include those libtorch logs on stderr
+    (file descriptor 2) instead of raising them, as it does for calls through
+    torch.ops (the first line, without the log's "(function NAME)")."""
     if stats is not None:
         stats["calls"] += 1
+    if warned and logged:
+        saved = os.dup(2)
+        with tempfile.TemporaryFile(mode="w+") as log:
+            os.dup2(log.fileno(), 2)
+            try:
+                result, said = outcome(fn, warned=True)
+            finally:
+                os.dup2(saved, 2)
+                os.close(saved)
+            log.seek(0)
+            said += [re.sub(r" \(function \w+\)$", "", line.split("] Warning: ", 1)[1])
+                     for line in log.read().splitlines() if "] Warning: " in line]
+        return result, said
     if warned:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")

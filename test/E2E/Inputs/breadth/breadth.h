@@ -56,6 +56,50 @@ inline skgen::TensorMeta meta_of(const at::Tensor &r, skgen::OutDtype rule) {
   return m.with_out_dtype(rule);
 }
 
+// An op's own out= dtype rule, worded with its name.
+inline skgen::TensorMeta meta_of(const at::Tensor &r, skgen::OutDtypeCheck check,
+                                 const char *name) {
+  skgen::TensorMeta m = meta_of(r, skgen::OutDtype::Cast);
+  m.op_name = name;
+  return m.with_out_dtype(check);
+}
+
+// all, any: bool or uint8 whatever the input, computed in it.
+inline bool bytebool_out(const skgen::TensorMeta &result, const at::Tensor &out,
+                         bool /*inplace*/) {
+  TORCH_CHECK(out.scalar_type() == at::kBool || out.scalar_type() == at::kByte,
+              result.op_name, " only supports bool tensor for result, got: ",
+              out.scalar_type());
+  return false;
+}
+
+// signbit: "signbit does not support non-boolean outputs."
+inline bool bool_out(const skgen::TensorMeta &result, const at::Tensor &out,
+                     bool /*inplace*/) {
+  TORCH_CHECK(out.scalar_type() == at::kBool, result.op_name,
+              " does not support non-boolean outputs.");
+  return false;
+}
+
+// amax, amin: the input's dtype.
+inline bool input_dtype_out(const skgen::TensorMeta &result,
+                            const at::Tensor &out, bool /*inplace*/) {
+  TORCH_CHECK(out.scalar_type() == result.dtype,
+              "Expected the dtype for input and out to match, but got ",
+              result.dtype, " for input's dtype and ", out.scalar_type(),
+              " for out's dtype.");
+  return false;
+}
+
+// heaviside: self's dtype, worded as its check of the operands.
+inline bool heaviside_out(const skgen::TensorMeta &result,
+                          const at::Tensor &out, bool /*inplace*/) {
+  TORCH_CHECK(out.scalar_type() == result.dtype,
+              "heaviside is not yet implemented for tensors with different "
+              "dtypes.");
+  return false;
+}
+
 template <class... Ts>
 skgen::Meta meta_of(const std::tuple<Ts...> &rs, skgen::OutDtype rule) {
   skgen::Meta m;

@@ -12,6 +12,7 @@ has the functional and in-place variants aten has (the yaml's
   generate.py --yaml Y --out ops.cpp --manifest families.json
               [--all | --sample N [--opinfo FILE] | --families a.out,b.out]
   generate.py --yaml Y --preset-table     # the docs' family -> preset table
+  generate.py --yaml Y --check-docs docs/testing.md
 
 --opinfo FILE: the aten names that have OpInfo samples (test_breadth.py
 --list-opinfo); the sample is drawn from the families among them, stratified
@@ -53,6 +54,12 @@ for _f in ("add.out mul.out maximum.out minimum.out fmin.out fmax.out gcd.out "
            "bitwise_xor.Tensor_out bitwise_left_shift.Tensor_out "
            "bitwise_right_shift.Tensor_out").split():
     PRESETS[_f] = "binary"
+for _p in ("chebyshev_polynomial_t chebyshev_polynomial_u chebyshev_polynomial_v "
+           "chebyshev_polynomial_w hermite_polynomial_h hermite_polynomial_he "
+           "laguerre_polynomial_l legendre_polynomial_p "
+           "shifted_chebyshev_polynomial_t shifted_chebyshev_polynomial_u "
+           "shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w").split():
+    PRESETS["special_%s.out" % _p] = "binary"
 for _f in ("div.out div.out_mode atan2.out copysign.out xlogy.OutTensor "
            "special_xlog1py.out special_zeta.out").split():
     PRESETS[_f] = "binary_float"
@@ -75,9 +82,19 @@ PRESETS.update({
 
 # The out=/in-place dtype rule of the generic meta function where it is not
 # the default (Cast for TensorIterator families, Exact for the others).
-OUT_DTYPE = {
-    "gelu.out": "Same",
-}
+# A breadth:: function is the op's own rule (breadth.h), worded with its name.
+OUT_DTYPE = {f: "Same" for f in (
+    "gelu.out neg.out sign.out round.decimals_out hardshrink.out elu.out "
+    "leaky_relu.out softplus.out softshrink.out "
+    "lerp.Tensor_out").split()}
+OUT_DTYPE.update({f: "Cast" for f in "mean.out pow.Scalar_out cat.out".split()})
+OUT_DTYPE.update({f: "Any" for f in "cumsum.out cumprod.out".split()})
+OUT_DTYPE.update({f: "breadth::bytebool_out" for f in (
+    "all.out all.dims_out all.all_out any.out any.dims_out any.all_out").split()})
+OUT_DTYPE.update({"signbit.out": "breadth::bool_out",
+                  "amax.out": "breadth::input_dtype_out",
+                  "amin.out": "breadth::input_dtype_out",
+                  "heaviside.out": "breadth::heaviside_out"})
 
 # Families left out of the library, and why (skgen findings are reported).
 EXCLUDED = {}
@@ -207,12 +224,14 @@ class Family:
             fn = "at::_ops::%s%s::call" % (
                 self.name, "_" + self.functional if self.functional else "")
             rule = OUT_DTYPE.get(self.opname, "Cast" if self.ti else "Exact")
+            rule = ('%s, "%s"' % (rule, self.name) if rule.startswith("breadth::")
+                    else "skgen::OutDtype::" + rule)
             meta = ["skgen::Meta %s_meta(%s) {" % (ident, ", ".join(
                         "%s%s" % (fmt(a.types()[1]), a.cxx) for a in self.inputs)),
                     "  return breadth::meta_of(%s(%s)," % (fn, ", ".join(
                         "breadth::on_meta(%s)" % a.cxx if a.plain.startswith("Tensor") else a.cxx
                         for a in self.inputs)),
-                    "                          skgen::OutDtype::%s);" % rule, "}", ""]
+                    "                          %s);" % rule, "}", ""]
             lines = meta + lines
             lines.append("SKGEN_META(%s_meta)" % ident)
         params = ", ".join("%s%s" % (fmt(a.types()[0]), a.cxx) for a in self.args)
@@ -279,13 +298,29 @@ namespace breadth {
 """
 
 
+MARK = "<!-- generate.py --preset-table -->"
+
+
 def preset_table(families):
-    rows = ["| aten family | Meta |", "|---|---|"]
+    rows = [MARK, "| aten family | Meta | out= dtype rule of an own meta function |",
+            "|---|---|---|"]
     for f in sorted((f for f in families if f.ti), key=lambda f: f.opname):
-        meta = ("`SKGEN_META_PRESET(%s)`" % f.preset if f.preset else
-                "own meta function")
-        rows.append("| `%s` | %s |" % (f.opname, meta))
-    return "\n".join(rows)
+        if f.preset:
+            rows.append("| `%s` | `SKGEN_META_PRESET(%s)` | |" % (f.opname, f.preset))
+        else:
+            rule = OUT_DTYPE.get(f.opname, "Cast")
+            rows.append("| `%s` | own meta function | `%s` |" % (
+                f.opname, rule if rule.startswith("breadth::") else "OutDtype::" + rule))
+    rows.append(MARK)
+    return "\n".join(rows) + "\n"
+
+
+def check_docs(families, path):
+    """Whether the table in the doc at path is preset_table()'s."""
+    with open(path) as f:
+        text = f.read()
+    parts = text.split(MARK)
+    return len(parts) == 3 and MARK + parts[1] + MARK + "\n" == preset_table(families)
 
 
 def main():
@@ -298,12 +333,22 @@ def main():
     p.add_argument("--seed", default="0")
     p.add_argument("--opinfo")
     p.add_argument("--families")
-    p.add_argument("--preset-table", action="store_true")
+    p.add_argument("--preset-table", action="store_true",
+                   help="print the docs' family -> preset table")
+    p.add_argument("--check-docs", metavar="MD",
+                   help="whether MD's family -> preset table is up to date")
     args = p.parse_args()
     families = load(args.yaml)
     if args.preset_table:
-        print(preset_table(families))
+        sys.stdout.write(preset_table(families))
         return 0
+    if args.check_docs:
+        if check_docs(families, args.check_docs):
+            print("%s: the family -> preset table is up to date" % args.check_docs)
+            return 0
+        print("%s: the family -> preset table differs from generate.py "
+              "--preset-table's" % args.check_docs)
+        return 1
     unknown = set(PRESETS) - {f.opname for f in families}
     if unknown:
         sys.exit("PRESETS names no structured family: %s" % sorted(unknown))
