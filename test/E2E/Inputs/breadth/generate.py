@@ -59,7 +59,7 @@ for _p in ("chebyshev_polynomial_t chebyshev_polynomial_u chebyshev_polynomial_v
            "laguerre_polynomial_l legendre_polynomial_p "
            "shifted_chebyshev_polynomial_t shifted_chebyshev_polynomial_u "
            "shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w").split():
-    PRESETS["special_%s.out" % _p] = "binary"
+    PRESETS["special_%s.out" % _p] = "binary_float"
 for _f in ("div.out div.out_mode atan2.out copysign.out xlogy.OutTensor "
            "special_xlog1py.out special_zeta.out").split():
     PRESETS[_f] = "binary_float"
