@@ -132,6 +132,10 @@ class Run:
             why = "outcome"
         elif a[0][0] == "error" and a[0][1:] != b[0][1:]:
             why = "error"
+        elif a[0][0] == "error" and after is not None:
+            d = st.difference(after[1], after[0], None, None)
+            if d is not None:  # in-place refused: self as aten leaves it
+                why = "self after the refused call: " + d.split("\n")[0]
         elif a[0][0] == "ok":
             d = st.difference(b[0][1], a[0][1], None, None)
             if d is None and after is not None:
