@@ -5,9 +5,9 @@ only what all of them have. A script in a subfolder of Inputs/ imports it with
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 What scripts still define for themselves, and why: stable_runtime's
-outcome() also captures the C++ warnings libtorch logs on stderr (file
-descriptor 2), which a stable-ABI library raises instead of Python warnings,
-and its describe() compares metadata only (strides, devices);
+outcome() keeps whole messages and only resize warnings (outcome(...,
+logged=True) here reads libtorch's logged warnings too, for breadth), and its
+describe() compares metadata only (strides, devices);
 aten-derivatives' make() (`positive=`, one generator for the whole run) and
 noncontig() (1-d too) build the grid that docs/derivatives-vs-aten.md's
 figures come from; presets' same_values() lets either side be a meta tensor."""
