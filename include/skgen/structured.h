@@ -740,10 +740,9 @@ inline void check_overlap(const TensorMeta &m, const at::Tensor &written) {
 /// inputs' broadcast shape (TensorIterator's mark_resize_outputs).
 inline void check_read_write(const TensorMeta &m, const at::Tensor &out) {
   const auto &inputs = m.iterator.tensors;
-  if (C10_LIKELY(std::none_of(inputs.begin(), inputs.end(),
-                              [&](const at::Tensor *t) {
-                                return t->is_same(out);
-                              })))
+  if (C10_LIKELY(
+          std::none_of(inputs.begin(), inputs.end(),
+                       [&](const at::Tensor *t) { return t->is_same(out); })))
     return;
   SizeVector shape(sizes_of(*inputs[0]).begin(), sizes_of(*inputs[0]).end());
   for (const at::Tensor *t : inputs)
@@ -801,8 +800,7 @@ inline bool check_inplace(const Meta &meta, const at::Tensor &self) {
     if (m.out_dtype == OutDtype::Same)
       detail::check_dtype(m, self, /*inplace=*/true);
     auto dtype = [&] {
-      return early ? temporary
-                   : detail::check_dtype(m, self, /*inplace=*/true);
+      return early ? temporary : detail::check_dtype(m, self, /*inplace=*/true);
     };
     if (C10_UNLIKELY(m.iterator.mixed_devices))
       return detail::check_written_devices(m, self, dtype);

@@ -607,7 +607,6 @@ at::Tensor &gelu_backward_out(const at::Tensor &grad_output,
   return at::gelu_backward_out(grad_input, grad_output, self, approximate);
 }
 
-
 //===----------------------------------------------------------------------===//
 // A structured family that is not a TensorIterator one, with an in-place
 // variant (aten's baddbmm): its own meta function, whose TensorMeta gets

@@ -605,7 +605,10 @@ class CheckOrder:
     first), in-place with self on the other device than the other tensors,
     and memory overlap (out= is an input, out= shares part of an input's
     memory, an expanded out=, an expanded self), on CPU and on meta tensors.
-    Each call is made on ours and on aten's with the same tensors."""
+    Each call is made on ours and on aten's with the same tensors, for every
+    third case and every case with a 0-dim tensor. Not with --abi=stable:
+    the stable-ABI runtime does not make these checks yet (docs/stable-abi.md,
+    "Known differences")."""
 
     def check_order(self, fam, args, kw, ref):
         of, oi, oo = fam.ours
@@ -657,9 +660,7 @@ class CheckOrder:
                 x = [to_device(a, dev) for a in args]
                 return x, [x[0]], [x[0]]
             compare(f"[{dev}] out= is self", (oo, ao), build)
-            # the stable ABI has no storage identity: partial overlap of meta
-            # tensors (no data) is not seen there (docs/stable-abi.md)
-            if first.numel() > 0 and not (STABLE and dev == "meta"):
+            if first.numel() > 0:
                 def build():
                     base = torch.zeros(first.numel() + 1, dtype=first.dtype, device=dev)
                     x = [base[:-1].view(first.shape)] + [to_device(a, dev) for a in args[1:]]
@@ -736,7 +737,7 @@ class Presets(CheckOrder, unittest.TestCase):
                     if ours[0] == aten[0] == "ok":
                         for x, y in zip(o1, o2):
                             self.assertTrue(same_values(x, y), f"{tag} out= contents")
-            if ref is not None and (n % 3 == 1 or any(
+            if ref is not None and not STABLE and (n % 3 == 1 or any(
                     isinstance(a, torch.Tensor) and a.dim() == 0 for a in args)):
                 self.check_order(fam, args, kw, ref)
             if grad_checks < 6 and not STABLE:
