@@ -52,8 +52,11 @@
 //
 // The generated code (see docs/generation.md) calls the meta function and
 // then the helpers at the end of this file: skgen::allocate (functional),
-// skgen::inplace_output (in-place: refuses before the kernel runs),
-// skgen::out_output (out=: device + dtype checks, at::native::resize_output).
+// skgen::check_inplace (in-place: refuses before the kernel runs),
+// skgen::check_out (out=: then at::native::resize_output), each with aten's
+// checks, words and order for the kind of op that computed the meta
+// (skgen::OpKind: TensorIterator's, with its memory-overlap checks, or
+// torchgen's structured ones).
 // Kernels therefore always receive outputs of the computed sizes and dtype.
 // The out= and in-place variants derived from a backend's functional kernel
 // use the same checks (on skgen::result_meta of the result when the family
