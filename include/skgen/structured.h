@@ -894,10 +894,13 @@ private:
 /// The metadata of a computed result, for the out= and in-place variants
 /// derived from a functional kernel in a family without a meta function: its
 /// sizes, dtype and device, with TensorIterator's out= dtype rule
-/// (OutDtype::Cast). check_out / check_inplace then apply aten's rules to it.
+/// (OutDtype::Cast) and checks (OpKind::TensorIterator; no overlap check:
+/// the inputs are unknown). check_out / check_inplace then apply them.
 inline TensorMeta result_meta(const at::Tensor &result) {
   TensorMeta m(sizes_of(result), result.scalar_type());
   m.device = result.device();
+  m.kind = OpKind::TensorIterator;
+  m.iterator.check_mem_overlap = false;
   return m;
 }
 

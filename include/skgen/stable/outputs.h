@@ -437,11 +437,14 @@ private:
   std::optional<torch::stable::Tensor> temp_;
 };
 
-/// The metadata of a computed result (sizes, dtype, device; OutDtype::Cast)
-/// for out= / in-place variants derived from a functional kernel.
+/// The metadata of a computed result (sizes, dtype, device; OutDtype::Cast,
+/// TensorIterator's checks without overlap) for out= / in-place variants
+/// derived from a functional kernel.
 inline TensorMeta result_meta(const torch::stable::Tensor &result) {
   TensorMeta m(result.sizes(), result.scalar_type());
   m.device = result.device();
+  m.kind = OpKind::TensorIterator;
+  m.iterator.check_mem_overlap = false;
   return m;
 }
 
