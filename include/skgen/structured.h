@@ -730,12 +730,18 @@ inline at::Tensor allocate(const Meta &meta, size_t i,
 namespace detail {
 /// TensorIterator's compute_mem_overlaps: the written tensor must not have
 /// elements that share memory, nor share part of an input's memory.
+/// Not on symbolic sizes (torch.compile(dynamic=True)): ATen's overlap
+/// functions need concrete ones (aten's own ops run Python meta functions
+/// there).
 inline void check_overlap(const TensorMeta &m, const at::Tensor &written) {
-  if (!m.iterator.check_mem_overlap)
+  auto symbolic = [](const at::Tensor &t) {
+    return t.unsafeGetTensorImpl()->has_symbolic_sizes_strides();
+  };
+  if (!m.iterator.check_mem_overlap || C10_UNLIKELY(symbolic(written)))
     return;
   at::assert_no_internal_overlap(written);
   for (const at::Tensor *t : m.iterator.tensors)
-    if (!t->is_same(written))
+    if (!t->is_same(written) && !symbolic(*t))
       at::assert_no_partial_overlap(written, *t);
 }
 

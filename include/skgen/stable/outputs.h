@@ -182,15 +182,23 @@ inline void assert_no_internal_overlap(const torch::stable::Tensor &t) {
 }
 
 /// The memory of \p t's elements, when it can be told: dense, with data
-/// (meta tensors have none, and the stable ABI no storage identity).
+/// (meta tensors have none, and the stable ABI no storage identity; fake
+/// tensors under torch.compile refuse their data pointer).
 inline bool data_range(const torch::stable::Tensor &t, const char *&begin,
                        const char *&end) {
-  if (t.numel() == 0 ||
-      t.device().type() == torch::headeronly::DeviceType::Meta ||
-      !non_overlapping_and_dense(t))
+  if (t.device().type() == torch::headeronly::DeviceType::Meta)
     return false;
-  begin = static_cast<const char *>(t.data_ptr());
-  end = begin + t.numel() * static_cast<int64_t>(t.element_size());
+  int64_t numel = 1;
+  for (int64_t s : t.sizes())
+    numel *= s;
+  if (numel == 0 || !non_overlapping_and_dense(t))
+    return false;
+  try {
+    begin = static_cast<const char *>(t.data_ptr());
+  } catch (const std::exception &) {
+    return false;
+  }
+  end = begin + numel * static_cast<int64_t>(t.element_size());
   return true;
 }
 
@@ -226,9 +234,10 @@ inline bool same_tensor(const torch::stable::Tensor &a,
                         const torch::stable::Tensor &b) {
   if (a.get() == b.get())
     return true;
-  if (a.device() != b.device() ||
-      a.device().type() == torch::headeronly::DeviceType::Meta ||
-      a.data_ptr() != b.data_ptr() || a.scalar_type() != b.scalar_type())
+  const char *a_begin, *a_end, *b_begin, *b_end;
+  if (a.device() != b.device() || a.scalar_type() != b.scalar_type() ||
+      !data_range(a, a_begin, a_end) || !data_range(b, b_begin, b_end) ||
+      a_begin != b_begin)
     return false;
   SizeRef za = a.sizes(), zb = b.sizes(), sa = a.strides(), sb = b.strides();
   return za.size() == zb.size() &&
