@@ -86,13 +86,15 @@ at::Tensor &affine_out_cpu(const at::Tensor &self,
 
 // A hand-written meta function: validates the inputs and computes the
 // result's sizes and dtype, computes nothing. lerp needs `self` and `end` of
-// one dtype (as aten's lerp); the result broadcasts.
+// one dtype (as aten's lerp); the result broadcasts. aten's lerp is a
+// TensorIterator op: the binary preset gives its shape, dtype and out= /
+// in-place checks (a TensorMeta built here would get torchgen's).
 skgen::Meta lerp_meta(const at::Tensor &self, const at::Tensor &end,
                       double weight) {
   TORCH_CHECK(self.scalar_type() == end.scalar_type(), "expected dtype ",
               self.scalar_type(), " for `end` but got dtype ",
               end.scalar_type());
-  return skgen::TensorMeta(skgen::broadcast(self, end), self.scalar_type());
+  return skgen::preset::binary(self, end);
 }
 
 // Linear interpolation with a float weight: out = self + weight * (end - self).

@@ -52,8 +52,11 @@
 //
 // The generated code (see docs/generation.md) calls the meta function and
 // then the helpers at the end of this file: skgen::allocate (functional),
-// skgen::inplace_output (in-place: refuses before the kernel runs),
-// skgen::out_output (out=: device + dtype checks, at::native::resize_output).
+// skgen::check_inplace (in-place: refuses before the kernel runs),
+// skgen::check_out (out=: then at::native::resize_output), each with aten's
+// checks, words and order for the kind of op that computed the meta
+// (skgen::OpKind: TensorIterator's, with its memory-overlap checks, or
+// torchgen's structured ones).
 // Kernels therefore always receive outputs of the computed sizes and dtype.
 // The out= and in-place variants derived from a backend's functional kernel
 // use the same checks (on skgen::result_meta of the result when the family
@@ -73,6 +76,7 @@
 
 #include <ATen/ATen.h>
 #include <ATen/ExpandUtils.h>
+#include <ATen/MemoryOverlap.h>
 #include <ATen/WrapDimUtils.h>
 #include <ATen/core/LegacyTypeDispatch.h>
 #include <ATen/core/grad_mode.h>
@@ -88,6 +92,7 @@
 #include <torch/csrc/autograd/autograd_not_implemented_fallback.h>
 #include <torch/library.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <tuple>
@@ -138,6 +143,46 @@ enum class OutDtype {
   Custom,
 };
 
+/// Which of aten's two sets of out= / in-place checks a TensorMeta gets: the
+/// one place that decides their wording, order and memory-overlap checks
+/// (docs/generation.md, "aten's checks"). The dtype rule itself is OutDtype.
+enum class OpKind : uint8_t {
+  /// torchgen's structured ops (max.dim, baddbmm, cumsum, a meta function's
+  /// own TensorMeta): out= dtype rule, then "Expected out tensor to have
+  /// device cpu, but got meta instead", then resize_output; in-place:
+  /// "Bad in-place call: input tensor dtype / device / size ... should
+  /// match", in that order. No overlap check.
+  Structured,
+  /// TensorIterator ops (the element-wise presets): the written tensor's
+  /// internal overlap and its partial overlap with an input are refused
+  /// first (at::assert_no_internal_overlap, at::assert_no_partial_overlap);
+  /// in-place, "output with shape [3] doesn't match the broadcast shape
+  /// [2, 3]"; devices as TensorIterator ("Expected all tensors to be on the
+  /// same device, but found at least two devices, meta and cpu!"), checked
+  /// per tensor, out= first, each before its dtype.
+  TensorIterator,
+};
+
+/// What an OpKind::TensorIterator meta checks out= / in-place tensors
+/// against, as aten's TensorIterator does with its operands: set by
+/// skgen::elementwise (and so by every TensorIterator preset).
+struct IteratorInputs {
+  /// The op's tensor inputs, borrowed as a borrowing TensorIterator borrows
+  /// them: they must outlive the checks (the op's own arguments do; a
+  /// preset refuses a temporary at compile time).
+  c10::SmallVector<const at::Tensor *, 4> tensors;
+  /// aten's allow_cpu_scalars: one 0-dim CPU input may join outputs on
+  /// another device (binary ops); none for unary ops.
+  bool allow_cpu_scalar = true;
+  /// aten's check_mem_overlap (false for threshold, which is idempotent).
+  bool check_mem_overlap = true;
+  /// The inputs are on more than one device: checked with the outputs, in
+  /// TensorIterator's order (an in-place self's shape first).
+  bool mixed_devices = false;
+  /// Scalar operands: aten wraps them as 0-dim CPU tensors (lt.Scalar).
+  uint8_t wrapped_numbers = 0;
+};
+
 struct TensorMeta;
 /// An op's own dtype rule for an out= tensor or in-place `self` (\p inplace),
 /// given the computed output \p result: raises (TORCH_CHECK) to refuse;
@@ -165,6 +210,11 @@ struct TensorMeta {
   /// The op's name, for an OutDtypeCheck worded with it ("signbit does not
   /// support non-boolean outputs.").
   const char *op_name = nullptr;
+  /// aten's checks (and wording) for out= and in-place tensors: torchgen's
+  /// unless a TensorIterator preset computed the meta.
+  OpKind kind = OpKind::Structured;
+  /// OpKind::TensorIterator: the inputs the checks look at.
+  IteratorInputs iterator;
 
   TensorMeta() = default;
   TensorMeta(std::initializer_list<int64_t> sizes, c10::ScalarType dtype)
@@ -249,13 +299,16 @@ inline SizeVector broadcast(const at::Tensor &a, const at::Tensor &b) {
 
 /// An operand of an element-wise op: a Tensor, a Scalar (promoted as a
 /// wrapped number, like a Python scalar in aten), or an optional of either
-/// (skipped when empty).
+/// (skipped when empty). Tensors are borrowed: the Meta of elementwise()
+/// refers to them (IteratorInputs), so a temporary is refused.
 class Operand {
 public:
   Operand(const at::Tensor &t) : tensor_(&t) {}
+  Operand(at::Tensor &&) = delete;
   Operand(const at::Scalar &s) : scalar_(&s) {}
   Operand(const c10::optional<at::Tensor> &t)
       : tensor_(t.has_value() && t->defined() ? &*t : nullptr) {}
+  Operand(c10::optional<at::Tensor> &&) = delete;
   Operand(const c10::optional<at::Scalar> &s)
       : scalar_(s.has_value() ? &*s : nullptr) {}
 
@@ -275,14 +328,74 @@ enum class Promotion {
   KeepFirst,  ///< the dtype of the first tensor operand (no promotion)
 };
 
+namespace detail {
+/// TensorIterator's device rule (compute_types) for the inputs of \p m,
+/// given the common device (the first non-CPU one of the op's tensors, out=
+/// first): 0-dim CPU inputs, and Scalars (which aten wraps as such), may
+/// join a non-CPU device when the op allows it, one at most ("Trying to pass
+/// too many CPU scalars to non-CPU kernel!"); any other tensor on another
+/// device is refused with TensorIterator's words.
+inline void check_devices(const TensorMeta &m, c10::Device common) {
+  int cpu_scalars = 0;
+  auto cpu_scalar = [&] {
+    TORCH_CHECK(cpu_scalars++ == 0,
+                "Trying to pass too many CPU scalars to non-CPU kernel!");
+  };
+  bool allowed = m.iterator.allow_cpu_scalar && !common.is_cpu();
+  for (const at::Tensor *t : m.iterator.tensors) {
+    if (allowed && t->dim() == 0 && t->is_cpu())
+      cpu_scalar();
+    else
+      TORCH_CHECK(t->device() == common,
+                  "Expected all tensors to be on the same device, but found "
+                  "at least two devices, ",
+                  common, " and ", t->device(), "!");
+  }
+  if (allowed)
+    for (int i = 0; i < m.iterator.wrapped_numbers; ++i)
+      cpu_scalar();
+}
+
+/// TensorIterator's check of the tensor it writes (out= or in-place self)
+/// and of the inputs, when their devices are not all \p m's: \p check_dtype
+/// runs between the written tensor's device and the inputs'.
+template <class CheckDtype>
+bool check_written_devices(const TensorMeta &m, const at::Tensor &written,
+                           CheckDtype check_dtype) {
+  c10::Device common =
+      written.is_cpu() ? m.device.value_or(written.device()) : written.device();
+  TORCH_CHECK(written.device() == common,
+              "Expected all tensors to be on the same device, but found at "
+              "least two devices, ",
+              common, " and ", written.device(), "!");
+  bool temporary = check_dtype();
+  check_devices(m, common);
+  return temporary;
+}
+
+/// The first non-CPU device of \p inputs, else the CPU.
+inline c10::Device common_device(c10::ArrayRef<const at::Tensor *> inputs) {
+  for (const at::Tensor *t : inputs)
+    if (!t->is_cpu())
+      return t->device();
+  return c10::Device(c10::kCPU);
+}
+} // namespace detail
+
 /// The element-wise rules of TensorIterator, for any number of operands:
-/// all tensors on one device (0-dim CPU tensors excepted), broadcast shape,
-/// promoted dtype (Scalars count as wrapped numbers).
+/// broadcast shape, promoted dtype (Scalars count as wrapped numbers), one
+/// device (TensorIterator's rule: the first non-CPU one, which 0-dim CPU
+/// tensors may join). The result is an OpKind::TensorIterator meta that
+/// borrows the tensor operands (IteratorInputs) for the out= and in-place
+/// checks.
 inline Meta elementwise(std::initializer_list<Operand> operands,
                         Promotion promotion = Promotion::Default) {
   at::native::ResultTypeState state{};
-  const at::Tensor *first = nullptr;
-  c10::optional<c10::Device> device;
+  Meta meta;
+  TensorMeta &out = meta.emplace_back();
+  out.kind = OpKind::TensorIterator;
+  auto &tensors = out.iterator.tensors;
+  bool &mixed_devices = out.iterator.mixed_devices;
   // Concrete sizes (eager calls) are broadcast as int64_t, in place: SymInts
   // only when a size is symbolic (torch.compile(dynamic=True)).
   bool concrete = true;
@@ -297,17 +410,11 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
   for (const Operand &op : operands) {
     if (const at::Tensor *t = op.tensor()) {
       state = at::native::update_result_type_state(*t, state);
-      bool cpu_scalar = t->dim() == 0 && t->device().is_cpu();
-      if (!cpu_scalar) {
-        if (!device)
-          device = t->device();
-        TORCH_CHECK(t->device() == *device,
-                    "Expected all tensors to be on the same device, but found "
-                    "at least two devices, ",
-                    *device, " and ", t->device(), "!");
-      }
+      bool first = tensors.empty();
+      if (!first && t->device() != tensors[0]->device())
+        mixed_devices = true;
       if (concrete) {
-        if (!first) {
+        if (first) {
           sizes = t->sizes();
         } else if (t->sizes() != sizes) {
           broadcast = at::infer_size_dimvector(sizes, t->sizes());
@@ -315,19 +422,25 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
         }
       }
 #if SKGEN_SYMBOLIC_SIZES
-      else if (!first) {
+      else if (first) {
         shape = SizeVector(t->sym_sizes().begin(), t->sym_sizes().end());
       } else {
         shape = at::infer_size_symdimvector(shape, t->sym_sizes());
       }
 #endif
-      if (!first)
-        first = t;
+      tensors.push_back(t);
     } else if (const at::Scalar *s = op.scalar()) {
       state = at::native::update_result_type_state(*s, state);
+      ++out.iterator.wrapped_numbers;
     }
   }
-  TORCH_CHECK(first, "skgen: an element-wise op needs a tensor operand");
+  TORCH_CHECK(!tensors.empty(),
+              "skgen: an element-wise op needs a tensor operand");
+  // Devices are checked with the outputs (allocate, check_out,
+  // check_inplace), as TensorIterator checks them.
+  c10::Device device = tensors[0]->device();
+  if (mixed_devices)
+    device = detail::common_device(tensors);
   c10::ScalarType dtype = at::native::result_type(state);
   switch (promotion) {
   case Promotion::Default:
@@ -340,11 +453,9 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
     dtype = c10::ScalarType::Bool;
     break;
   case Promotion::KeepFirst:
-    dtype = first->scalar_type();
+    dtype = tensors[0]->scalar_type();
     break;
   }
-  Meta meta;
-  TensorMeta &out = meta.emplace_back();
   if (concrete)
     out.sizes.assign(sizes.begin(), sizes.end());
 #if SKGEN_SYMBOLIC_SIZES
@@ -352,8 +463,7 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
     out.sizes = std::move(shape);
 #endif
   out.dtype = dtype;
-  if (device)
-    out.device = *device;
+  out.device = device;
   return meta;
 }
 
@@ -422,12 +532,15 @@ namespace preset {
 inline Meta unary(const at::Tensor &self) {
   Meta m = ::skgen::elementwise({self}, Promotion::KeepFirst);
   m[0].out_dtype = OutDtype::Same;
+  m[0].iterator.allow_cpu_scalar = false;
   return m;
 }
 
 /// Same sizes; int/bool inputs give the default float dtype (sqrt, exp).
 inline Meta unary_float(const at::Tensor &self) {
-  return ::skgen::elementwise({self}, Promotion::IntToFloat);
+  Meta m = ::skgen::elementwise({self}, Promotion::IntToFloat);
+  m[0].iterator.allow_cpu_scalar = false;
+  return m;
 }
 
 /// Broadcast + type promotion (add, mul, sub, ...). With \p alpha (add's
@@ -609,35 +722,129 @@ inline bool check_dtype(const TensorMeta &m, const at::Tensor &t,
 inline at::Tensor allocate(const Meta &meta, size_t i,
                            const at::TensorOptions &inputs) {
   const TensorMeta &m = meta.at(i);
+  if (C10_UNLIKELY(m.iterator.mixed_devices))
+    detail::check_devices(m, m.device.value_or(inputs.device()));
   return detail::empty(m, detail::options(m, inputs));
 }
 
-/// In-place variant: refuses, before anything is written, when the result
-/// would not have self's shape ("output with shape [3] doesn't match the
-/// broadcast shape [2, 3]") or its dtype cannot be written into self
-/// ("result type Float can't be cast to the desired output type Int").
-/// Returns true when the kernel must compute into a temporary (the result
-/// dtype differs from self's but can be cast to it).
-inline bool check_inplace(const Meta &meta, const at::Tensor &self) {
-  const TensorMeta &m = meta.at(0);
-  TORCH_CHECK(detail::same_sizes(self, m.sizes), "output with shape ",
-              sizes_of(self), " doesn't match the broadcast shape ",
-              SizeRef(m.sizes));
-  return detail::check_dtype(m, self, /*inplace=*/true);
+namespace detail {
+/// TensorIterator's compute_mem_overlaps: the written tensor must not have
+/// elements that share memory, nor share part of an input's memory.
+/// Not on symbolic sizes (torch.compile(dynamic=True)): ATen's overlap
+/// functions need concrete ones (aten's own ops run Python meta functions
+/// there).
+inline void check_overlap(const TensorMeta &m, const at::Tensor &written) {
+  auto symbolic = [](const at::Tensor &t) {
+    return t.unsafeGetTensorImpl()->has_symbolic_sizes_strides();
+  };
+  if (!m.iterator.check_mem_overlap || C10_UNLIKELY(symbolic(written)))
+    return;
+  at::assert_no_internal_overlap(written);
+  for (const at::Tensor *t : m.iterator.tensors)
+    if (!t->is_same(written) && !symbolic(*t))
+      at::assert_no_partial_overlap(written, *t);
 }
 
-/// out= variant: checks the device and dtype of \p out as aten's structured
-/// out= overloads do, then resizes it with at::native::resize_output (silent
-/// for a zero-size out, PyTorch's deprecation warning otherwise; strides or
-/// memory format of the meta are applied when it was resized). Returns true
-/// when the kernel must compute into a temporary.
+/// An out= tensor that is also an input is not resized: it must have the
+/// inputs' broadcast shape (TensorIterator's mark_resize_outputs).
+inline void check_read_write(const TensorMeta &m, const at::Tensor &out) {
+  const auto &inputs = m.iterator.tensors;
+  if (C10_LIKELY(
+          std::none_of(inputs.begin(), inputs.end(),
+                       [&](const at::Tensor *t) { return t->is_same(out); })))
+    return;
+  SizeVector shape(sizes_of(*inputs[0]).begin(), sizes_of(*inputs[0]).end());
+  for (const at::Tensor *t : inputs)
+#if SKGEN_SYMBOLIC_SIZES
+    shape = at::infer_size_symdimvector(shape, t->sym_sizes());
+#else
+    shape = at::infer_size_dimvector(shape, t->sizes());
+#endif
+  TORCH_CHECK(same_sizes(out, shape), "output with shape ", sizes_of(out),
+              " doesn't match the broadcast shape ", SizeRef(shape));
+}
+
+/// TensorIterator's out= checks, after the op's own rule (OutDtype::Custom:
+/// its meta function's checks): memory overlap, "Found dtype" (OutDtype::
+/// Same), then per tensor, out first, its device and (out) its dtype.
+inline bool check_iterator_out(const TensorMeta &m, const at::Tensor &out) {
+  bool early = m.out_dtype == OutDtype::Custom || m.out_dtype == OutDtype::Same;
+  bool temporary = false;
+  if (m.out_dtype == OutDtype::Custom)
+    temporary = check_dtype(m, out, /*inplace=*/false);
+  check_overlap(m, out);
+  check_read_write(m, out);
+  if (m.out_dtype == OutDtype::Same)
+    check_dtype(m, out, /*inplace=*/false);
+  auto dtype = [&] {
+    return early ? temporary : check_dtype(m, out, /*inplace=*/false);
+  };
+  if (C10_UNLIKELY(out.device() != m.device.value_or(out.device()) ||
+                   m.iterator.mixed_devices))
+    return check_written_devices(m, out, dtype);
+  return dtype();
+}
+} // namespace detail
+
+/// In-place variant: refuses, before anything is written, when the result
+/// cannot be written into self, with aten's checks for the meta's OpKind:
+/// TensorIterator's (overlap, "output with shape [3] doesn't match the
+/// broadcast shape [2, 3]", dtype: "result type Float can't be cast to the
+/// desired output type Int") or torchgen's ("Bad in-place call: input tensor
+/// dtype / device / size ... should match"). Returns true when the kernel
+/// must compute into a temporary (the result dtype differs from self's but
+/// can be cast to it).
+inline bool check_inplace(const Meta &meta, const at::Tensor &self) {
+  const TensorMeta &m = meta.at(0);
+  if (m.kind == OpKind::TensorIterator) {
+    bool early =
+        m.out_dtype == OutDtype::Custom || m.out_dtype == OutDtype::Same;
+    bool temporary = false;
+    if (m.out_dtype == OutDtype::Custom)
+      temporary = detail::check_dtype(m, self, /*inplace=*/true);
+    detail::check_overlap(m, self);
+    TORCH_CHECK(detail::same_sizes(self, m.sizes), "output with shape ",
+                sizes_of(self), " doesn't match the broadcast shape ",
+                SizeRef(m.sizes));
+    if (m.out_dtype == OutDtype::Same)
+      detail::check_dtype(m, self, /*inplace=*/true);
+    auto dtype = [&] {
+      return early ? temporary : detail::check_dtype(m, self, /*inplace=*/true);
+    };
+    if (C10_UNLIKELY(m.iterator.mixed_devices))
+      return detail::check_written_devices(m, self, dtype);
+    return dtype();
+  }
+  bool temporary = detail::check_dtype(m, self, /*inplace=*/true);
+  if (m.device)
+    TORCH_CHECK(self.device() == *m.device,
+                "Bad in-place call: input tensor device ", self.device(),
+                " and output tensor device ", *m.device, " should match");
+  TORCH_CHECK(detail::same_sizes(self, m.sizes),
+              "Bad in-place call: input tensor size ", sizes_of(self),
+              " and output tensor size ", SizeRef(m.sizes), " should match");
+  return temporary;
+}
+
+/// out= variant: checks \p out as aten does for the meta's OpKind
+/// (TensorIterator: overlap, then devices and dtype per tensor, out first;
+/// torchgen: the dtype rule, then "Expected out tensor to have device cpu,
+/// but got meta instead"), then resizes it with at::native::resize_output
+/// (silent for a zero-size out, PyTorch's deprecation warning otherwise;
+/// strides or memory format of the meta are applied when it was resized).
+/// Returns true when the kernel must compute into a temporary.
 inline bool check_out(const Meta &meta, size_t i, const at::Tensor &out,
                       const at::TensorOptions &inputs) {
   const TensorMeta &m = meta.at(i);
-  at::Device device = m.device ? *m.device : inputs.device();
-  TORCH_CHECK(out.device() == device, "Expected out tensor to have device ",
-              device, ", but got ", out.device(), " instead");
-  bool temporary = detail::check_dtype(m, out, /*inplace=*/false);
+  bool temporary;
+  if (m.kind == OpKind::TensorIterator) {
+    temporary = detail::check_iterator_out(m, out);
+  } else {
+    temporary = detail::check_dtype(m, out, /*inplace=*/false);
+    at::Device device = m.device ? *m.device : inputs.device();
+    TORCH_CHECK(out.device() == device, "Expected out tensor to have device ",
+                device, ", but got ", out.device(), " instead");
+  }
 #if SKGEN_SYMBOLIC_SIZES
   auto concrete = c10::asIntArrayRefSlowOpt(m.sizes);
   bool resized = concrete ? at::native::resize_output(out, *concrete)
@@ -693,10 +900,13 @@ private:
 /// The metadata of a computed result, for the out= and in-place variants
 /// derived from a functional kernel in a family without a meta function: its
 /// sizes, dtype and device, with TensorIterator's out= dtype rule
-/// (OutDtype::Cast). check_out / check_inplace then apply aten's rules to it.
+/// (OutDtype::Cast) and checks (OpKind::TensorIterator; no overlap check:
+/// the inputs are unknown). check_out / check_inplace then apply them.
 inline TensorMeta result_meta(const at::Tensor &result) {
   TensorMeta m(sizes_of(result), result.scalar_type());
   m.device = result.device();
+  m.kind = OpKind::TensorIterator;
+  m.iterator.check_mem_overlap = false;
   return m;
 }
 

@@ -88,7 +88,9 @@ std::tuple<Tensor &, Tensor &> max_out_cpu(const Tensor &self, int64_t dim,
 }
 
 // The library's own meta function: the broadcast shape, and self's dtype,
-// which end must share (aten's lerp rule and wording).
+// which end must share (aten's lerp rule and wording); aten's lerp is a
+// TensorIterator op, so the binary preset gives the result and its out= /
+// in-place checks.
 skgen::Meta lerp_meta(const Tensor &self, const Tensor &end, double weight) {
   (void)weight;
   // SKGEN_STABLE_CHECK: aten's message as it is (STD_TORCH_CHECK prefixes
@@ -97,7 +99,7 @@ skgen::Meta lerp_meta(const Tensor &self, const Tensor &end, double weight) {
                      skgen::detail::type_meta_name(self.scalar_type()),
                      " for `end` but got dtype ",
                      skgen::detail::type_meta_name(end.scalar_type()));
-  return skgen::TensorMeta(skgen::broadcast(self, end), self.scalar_type());
+  return skgen::preset::binary(self, end);
 }
 
 // out = self + weight * (end - self).

@@ -60,6 +60,10 @@ inline bool bool_out_dtype(const TensorMeta &result, const at::Tensor &out,
 /// type Long") and computes in it (no temporary).
 inline bool loss_out_dtype(const TensorMeta &result, const at::Tensor &out,
                            bool /*inplace*/) {
+  // TensorIterator checks the dtype after the out tensor's device, which
+  // check_out checks next: a CPU out for inputs on another device.
+  if (out.is_cpu() && result.device && !result.device->is_cpu())
+    return false;
   TORCH_CHECK(c10::canCast(result.dtype, out.scalar_type()), "result type ",
               result.dtype, " can't be cast to the desired output type ",
               out.scalar_type());
@@ -93,6 +97,7 @@ inline Meta clamp(const at::Tensor &self,
   Meta m = ::skgen::elementwise({self}, Promotion::KeepFirst);
   m[0].dtype = dtype;
   m[0].with_out_dtype(detail::clamp_out_dtype);
+  m[0].iterator.allow_cpu_scalar = false;
   return m;
 }
 
@@ -107,6 +112,7 @@ inline Meta unary_bool(const at::Tensor &self, const char *name) {
   Meta m = ::skgen::elementwise({self}, Promotion::Bool);
   m[0].op_name = name;
   m[0].with_out_dtype(detail::bool_out_dtype);
+  m[0].iterator.allow_cpu_scalar = false;
   return m;
 }
 

@@ -138,11 +138,208 @@ inline bool resize_output(const torch::stable::Tensor &out, const TensorMeta &m,
 
 } // namespace detail
 
+namespace detail {
+/// TensorImpl::is_non_overlapping_and_dense, from the sizes and strides.
+inline bool non_overlapping_and_dense(const torch::stable::Tensor &t) {
+  if (t.is_contiguous())
+    return true;
+  SizeRef sizes = t.sizes(), strides = t.strides();
+  if (sizes.size() == 1)
+    return sizes[0] < 2 || strides[0] == 1;
+  std::vector<size_t> perm(sizes.size());
+  for (size_t i = 0; i < perm.size(); ++i)
+    perm[i] = i;
+  // By stride, dims of size 0 or 1 last.
+  std::sort(perm.begin(), perm.end(), [&](size_t a, size_t b) {
+    if (sizes[a] < 2)
+      return false;
+    if (sizes[b] < 2)
+      return true;
+    return strides[a] < strides[b];
+  });
+  int64_t required = 1;
+  for (size_t d : perm) {
+    if (sizes[d] < 2)
+      return true;
+    if (strides[d] != required)
+      return false;
+    required *= sizes[d];
+  }
+  return true;
+}
+
+/// at::assert_no_internal_overlap (MemoryOverlap.cpp's has_internal_overlap).
+inline void assert_no_internal_overlap(const torch::stable::Tensor &t) {
+  if (non_overlapping_and_dense(t))
+    return;
+  SizeRef sizes = t.sizes(), strides = t.strides();
+  for (size_t i = 0; i < sizes.size(); ++i)
+    SKGEN_STABLE_CHECK(!(strides[i] == 0 && sizes[i] > 1),
+                       "unsupported operation: more than one element of the "
+                       "written-to tensor refers to a single memory location. "
+                       "Please clone() the tensor before performing the "
+                       "operation.");
+}
+
+/// The memory of \p t's elements, when it can be told: dense, with data
+/// (meta tensors have none, and the stable ABI no storage identity; fake
+/// tensors under torch.compile refuse their data pointer).
+inline bool data_range(const torch::stable::Tensor &t, const char *&begin,
+                       const char *&end) {
+  if (t.device().type() == torch::headeronly::DeviceType::Meta)
+    return false;
+  int64_t numel = 1;
+  for (int64_t s : t.sizes())
+    numel *= s;
+  if (numel == 0 || !non_overlapping_and_dense(t))
+    return false;
+  try {
+    begin = static_cast<const char *>(t.data_ptr());
+  } catch (const std::exception &) {
+    return false;
+  }
+  end = begin + numel * static_cast<int64_t>(t.element_size());
+  return true;
+}
+
+/// at::assert_no_partial_overlap (get_overlap_status: the same memory with
+/// the same strides is a full overlap, allowed), on data pointers: memory
+/// of two live allocations does not overlap, so that stands for storage
+/// identity.
+inline void assert_no_partial_overlap(const torch::stable::Tensor &a,
+                                      const torch::stable::Tensor &b) {
+  const char *a_begin, *a_end, *b_begin, *b_end;
+  if (a.device() != b.device() || !data_range(a, a_begin, a_end) ||
+      !data_range(b, b_begin, b_end))
+    return;
+  bool partial;
+  if (a_begin == b_begin && a_end == b_end) {
+    SizeRef sa = a.strides(), sb = b.strides();
+    partial = !(sa.size() == sb.size() &&
+                std::equal(sa.begin(), sa.end(), sb.begin()));
+  } else {
+    partial = a_begin < b_end && b_begin < a_end;
+  }
+  SKGEN_STABLE_CHECK(!partial,
+                     "unsupported operation: some elements of the input tensor "
+                     "and the written-to tensor refer to a single memory "
+                     "location. Please clone() the tensor before performing "
+                     "the operation.");
+}
+
+/// Whether \p a is \p b (TensorBase::is_same): the stable ABI hands a kernel
+/// a new handle per argument, so the same data, sizes, strides and dtype
+/// stand for it (never for meta tensors, which have no data).
+inline bool same_tensor(const torch::stable::Tensor &a,
+                        const torch::stable::Tensor &b) {
+  if (a.get() == b.get())
+    return true;
+  const char *a_begin, *a_end, *b_begin, *b_end;
+  if (a.device() != b.device() || a.scalar_type() != b.scalar_type() ||
+      !data_range(a, a_begin, a_end) || !data_range(b, b_begin, b_end) ||
+      a_begin != b_begin)
+    return false;
+  SizeRef za = a.sizes(), zb = b.sizes(), sa = a.strides(), sb = b.strides();
+  return za.size() == zb.size() &&
+         std::equal(za.begin(), za.end(), zb.begin()) &&
+         std::equal(sa.begin(), sa.end(), sb.begin());
+}
+
+/// TensorIterator's compute_mem_overlaps.
+inline void check_overlap(const TensorMeta &m,
+                          const torch::stable::Tensor &written) {
+  if (!m.iterator.check_mem_overlap)
+    return;
+  assert_no_internal_overlap(written);
+  for (const torch::stable::Tensor *t : m.iterator.tensors)
+    assert_no_partial_overlap(written, *t);
+}
+
+/// An out= tensor that is also an input must have the broadcast shape.
+inline void check_read_write(const TensorMeta &m,
+                             const torch::stable::Tensor &out) {
+  const auto &inputs = m.iterator.tensors;
+  if (std::none_of(
+          inputs.begin(), inputs.end(),
+          [&](const torch::stable::Tensor *t) { return same_tensor(*t, out); }))
+    return;
+  SizeVector shape(inputs[0]->sizes().begin(), inputs[0]->sizes().end());
+  for (const torch::stable::Tensor *t : inputs)
+    shape = infer_size(shape, t->sizes());
+  SKGEN_STABLE_CHECK(same_sizes(out, shape), "output with shape ",
+                     sizes_name(out.sizes()),
+                     " doesn't match the broadcast shape ", sizes_name(shape));
+}
+
+/// TensorIterator's device rule for the inputs (structured.h's).
+inline void check_devices(const TensorMeta &m, torch::stable::Device common) {
+  int cpu_scalars = 0;
+  auto cpu_scalar = [&] {
+    SKGEN_STABLE_CHECK(cpu_scalars++ == 0,
+                       "Trying to pass too many CPU scalars to non-CPU "
+                       "kernel!");
+  };
+  bool allowed = m.iterator.allow_cpu_scalar && !common.is_cpu();
+  for (const torch::stable::Tensor *t : m.iterator.tensors) {
+    torch::stable::Device d = t->device();
+    if (allowed && t->dim() == 0 && d.is_cpu())
+      cpu_scalar();
+    else
+      SKGEN_STABLE_CHECK(d == common,
+                         "Expected all tensors to be on the same device, but "
+                         "found at least two devices, ",
+                         device_name(common), " and ", device_name(d), "!");
+  }
+  if (allowed)
+    for (int i = 0; i < m.iterator.wrapped_numbers; ++i)
+      cpu_scalar();
+}
+
+/// The written tensor's device, \p check_dtype, then the inputs' devices.
+template <class CheckDtype>
+bool check_written_devices(const TensorMeta &m,
+                           const torch::stable::Tensor &written,
+                           CheckDtype check_dtype) {
+  torch::stable::Device have = written.device();
+  torch::stable::Device common = have.is_cpu() ? m.device.value_or(have) : have;
+  SKGEN_STABLE_CHECK(have == common,
+                     "Expected all tensors to be on the same device, but "
+                     "found at least two devices, ",
+                     device_name(common), " and ", device_name(have), "!");
+  bool temporary = check_dtype();
+  check_devices(m, common);
+  return temporary;
+}
+
+/// TensorIterator's out= checks (structured.h's check_iterator_out).
+inline bool check_iterator_out(const TensorMeta &m,
+                               const torch::stable::Tensor &out) {
+  bool early = m.out_dtype == OutDtype::Custom || m.out_dtype == OutDtype::Same;
+  bool temporary = false;
+  if (m.out_dtype == OutDtype::Custom)
+    temporary = check_dtype(m, out, /*inplace=*/false);
+  check_overlap(m, out);
+  check_read_write(m, out);
+  if (m.out_dtype == OutDtype::Same)
+    check_dtype(m, out, /*inplace=*/false);
+  auto dtype = [&] {
+    return early ? temporary : check_dtype(m, out, /*inplace=*/false);
+  };
+  torch::stable::Device have = out.device();
+  if (have != m.device.value_or(have) || m.iterator.mixed_devices)
+    return check_written_devices(m, out, dtype);
+  return dtype();
+}
+} // namespace detail
+
 /// Functional variant: a fresh output \p i per the meta, on the meta's device
 /// or else \p like's (the op's first tensor argument).
 inline torch::stable::Tensor allocate(const Meta &meta, size_t i,
                                       const torch::stable::Tensor &like) {
-  return detail::empty(meta.at(i), like);
+  const TensorMeta &m = meta.at(i);
+  if (m.iterator.mixed_devices)
+    detail::check_devices(m, m.device.value_or(like.device()));
+  return detail::empty(m, like);
 }
 
 /// For ops without a tensor argument: the meta's device, else the CPU.
@@ -163,31 +360,63 @@ inline torch::stable::Tensor allocate(const Meta &meta, size_t i) {
 }
 
 /// In-place variant: refuses before anything is written when the result
-/// would not have self's shape or its dtype cannot be written into self.
-/// Returns true when the kernel must compute into a temporary.
+/// cannot be written into self, with aten's checks for the meta's OpKind
+/// (structured.h's check_inplace). Returns true when the kernel must compute
+/// into a temporary.
 inline bool check_inplace(const Meta &meta, const torch::stable::Tensor &self) {
   const TensorMeta &m = meta.at(0);
-  SKGEN_STABLE_CHECK(detail::same_sizes(self, m.sizes), "output with shape ",
-                     detail::sizes_name(self.sizes()),
-                     " doesn't match the broadcast shape ",
-                     detail::sizes_name(m.sizes));
-  return detail::check_dtype(m, self, /*inplace=*/true);
+  if (m.kind == OpKind::TensorIterator) {
+    bool early =
+        m.out_dtype == OutDtype::Custom || m.out_dtype == OutDtype::Same;
+    bool temporary = false;
+    if (m.out_dtype == OutDtype::Custom)
+      temporary = detail::check_dtype(m, self, /*inplace=*/true);
+    detail::check_overlap(m, self);
+    SKGEN_STABLE_CHECK(detail::same_sizes(self, m.sizes), "output with shape ",
+                       detail::sizes_name(self.sizes()),
+                       " doesn't match the broadcast shape ",
+                       detail::sizes_name(m.sizes));
+    if (m.out_dtype == OutDtype::Same)
+      detail::check_dtype(m, self, /*inplace=*/true);
+    auto dtype = [&] {
+      return early ? temporary : detail::check_dtype(m, self, /*inplace=*/true);
+    };
+    if (m.iterator.mixed_devices)
+      return detail::check_written_devices(m, self, dtype);
+    return dtype();
+  }
+  bool temporary = detail::check_dtype(m, self, /*inplace=*/true);
+  if (m.device)
+    SKGEN_STABLE_CHECK(
+        self.device() == *m.device, "Bad in-place call: input tensor device ",
+        detail::device_name(self.device()), " and output tensor device ",
+        detail::device_name(*m.device), " should match");
+  SKGEN_STABLE_CHECK(
+      detail::same_sizes(self, m.sizes),
+      "Bad in-place call: input tensor size ", detail::sizes_name(self.sizes()),
+      " and output tensor size ", detail::sizes_name(m.sizes), " should match");
+  return temporary;
 }
 
-/// out= variant: device and dtype of \p out as aten's structured out=
-/// overloads check them, then resize_output (strides or memory format of
-/// the meta applied when resized). Returns true when the kernel must compute
-/// into a temporary.
+/// out= variant: \p out checked as aten does for the meta's OpKind
+/// (structured.h's check_out), then resize_output (strides or memory format
+/// of the meta applied when resized). Returns true when the kernel must
+/// compute into a temporary.
 inline bool check_out(const Meta &meta, size_t i,
                       const torch::stable::Tensor &out,
                       const torch::stable::Tensor &like) {
   const TensorMeta &m = meta.at(i);
-  torch::stable::Device device = m.device ? *m.device : like.device();
-  torch::stable::Device have = out.device();
-  SKGEN_STABLE_CHECK(have == device, "Expected out tensor to have device ",
-                     detail::device_name(device), ", but got ",
-                     detail::device_name(have), " instead");
-  bool temporary = detail::check_dtype(m, out, /*inplace=*/false);
+  bool temporary;
+  if (m.kind == OpKind::TensorIterator) {
+    temporary = detail::check_iterator_out(m, out);
+  } else {
+    temporary = detail::check_dtype(m, out, /*inplace=*/false);
+    torch::stable::Device device = m.device ? *m.device : like.device();
+    torch::stable::Device have = out.device();
+    SKGEN_STABLE_CHECK(have == device, "Expected out tensor to have device ",
+                       detail::device_name(device), ", but got ",
+                       detail::device_name(have), " instead");
+  }
   detail::resize_output(out, m,
                         temporary && m.out_dtype == OutDtype::Cast ? 2 : 1);
   return temporary;
@@ -217,11 +446,14 @@ private:
   std::optional<torch::stable::Tensor> temp_;
 };
 
-/// The metadata of a computed result (sizes, dtype, device; OutDtype::Cast)
-/// for out= / in-place variants derived from a functional kernel.
+/// The metadata of a computed result (sizes, dtype, device; OutDtype::Cast,
+/// TensorIterator's checks without overlap) for out= / in-place variants
+/// derived from a functional kernel.
 inline TensorMeta result_meta(const torch::stable::Tensor &result) {
   TensorMeta m(result.sizes(), result.scalar_type());
   m.device = result.device();
+  m.kind = OpKind::TensorIterator;
+  m.iterator.check_mem_overlap = false;
   return m;
 }
 

@@ -56,6 +56,50 @@ enum class OutDtype {
   Custom, ///< the op's own rule, TensorMeta::with_out_dtype(check)
 };
 
+/// Which of aten's two sets of out= / in-place checks a TensorMeta gets
+/// (skgen/structured.h's OpKind, the same words and order).
+enum class OpKind : uint8_t {
+  Structured,     ///< torchgen's: dtype, device, size; no overlap check
+  TensorIterator, ///< TensorIterator's: overlap, shape, devices per tensor
+};
+
+/// What an OpKind::TensorIterator meta checks out= / in-place tensors
+/// against (skgen/structured.h's IteratorInputs): the op's tensor inputs,
+/// borrowed (a preset refuses a temporary), four without an allocation.
+struct IteratorInputs {
+  class Tensors {
+  public:
+    void push_back(const torch::stable::Tensor *t) {
+      if (n_ < inline_.size()) {
+        inline_[n_++] = t;
+        return;
+      }
+      if (n_ == inline_.size())
+        more_.assign(inline_.begin(), inline_.end());
+      more_.push_back(t);
+      ++n_;
+    }
+    bool empty() const { return n_ == 0; }
+    const torch::stable::Tensor *operator[](size_t i) const {
+      return begin()[i];
+    }
+    const torch::stable::Tensor *const *begin() const {
+      return n_ <= inline_.size() ? inline_.data() : more_.data();
+    }
+    const torch::stable::Tensor *const *end() const { return begin() + n_; }
+
+  private:
+    std::array<const torch::stable::Tensor *, 4> inline_{};
+    std::vector<const torch::stable::Tensor *> more_;
+    size_t n_ = 0;
+  };
+  Tensors tensors;
+  bool allow_cpu_scalar = true;  ///< aten's allow_cpu_scalars
+  bool check_mem_overlap = true; ///< aten's check_mem_overlap
+  bool mixed_devices = false;    ///< checked with the outputs
+  uint8_t wrapped_numbers = 0;   ///< number operands (0-dim CPU in aten)
+};
+
 struct TensorMeta;
 /// An op's own out= / in-place dtype rule: throws to refuse, returns true
 /// when the kernel must compute into a temporary of result.dtype.
@@ -74,6 +118,9 @@ struct TensorMeta {
   std::optional<torch::stable::Device> device;
   OutDtype out_dtype = OutDtype::Cast;
   OutDtypeCheck out_dtype_check = nullptr;
+  /// aten's checks for out= and in-place tensors (structured.h's).
+  OpKind kind = OpKind::Structured;
+  IteratorInputs iterator;
 
   TensorMeta() = default;
   TensorMeta(std::initializer_list<int64_t> sizes,
@@ -182,8 +229,10 @@ inline SizeVector broadcast(const torch::stable::Tensor &a,
 class Operand {
 public:
   Operand(const torch::stable::Tensor &t) : tensor_(&t) {}
+  Operand(torch::stable::Tensor &&) = delete; // borrowed (IteratorInputs)
   Operand(const std::optional<torch::stable::Tensor> &t)
       : tensor_(t.has_value() && t->defined() ? &*t : nullptr) {}
+  Operand(std::optional<torch::stable::Tensor> &&) = delete;
   Operand(double) : number_(torch::headeronly::ScalarType::Double) {}
   Operand(int64_t) : number_(torch::headeronly::ScalarType::Long) {}
   Operand(bool) : number_(torch::headeronly::ScalarType::Bool) {}
@@ -223,7 +272,7 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
                         Promotion promotion = Promotion::Default) {
   using torch::headeronly::ScalarType;
   // In TensorIterator's order of errors: shapes (compute_shape), then
-  // dtypes, then devices (compute_types).
+  // dtypes; devices with the outputs (compute_types).
   const torch::stable::Tensor *first = nullptr;
   SizeVector shape;
   for (const Operand &op : operands) {
@@ -266,26 +315,24 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
     dtype = first->scalar_type();
     break;
   }
-  // The common device is the first non-CPU one; every tensor must be on it,
-  // except 0-dim CPU inputs (TensorIterator's allow_cpu_scalars).
+  // The common device is the first non-CPU one; the devices are checked
+  // with the outputs (allocate, check_out, check_inplace), as TensorIterator
+  // checks them.
+  TensorMeta out(std::move(shape), dtype);
+  out.kind = OpKind::TensorIterator;
   std::optional<torch::stable::Device> device;
-  for (const Operand &op : operands)
+  for (const Operand &op : operands) {
     if (const torch::stable::Tensor *t = op.tensor()) {
       torch::stable::Device d = t->device();
+      if (device && d != *device)
+        out.iterator.mixed_devices = true;
       if (!device || (device->is_cpu() && !d.is_cpu()))
         device = d;
+      out.iterator.tensors.push_back(t);
+    } else if (op.number()) {
+      ++out.iterator.wrapped_numbers;
     }
-  for (const Operand &op : operands)
-    if (const torch::stable::Tensor *t = op.tensor()) {
-      torch::stable::Device d = t->device();
-      bool cpu_scalar = t->dim() == 0 && d.is_cpu() && !device->is_cpu();
-      SKGEN_STABLE_CHECK(cpu_scalar || d == *device,
-                         "Expected all tensors to be on the same device, but "
-                         "found at least two devices, ",
-                         detail::device_name(*device), " and ",
-                         detail::device_name(d), "!");
-    }
-  TensorMeta out(std::move(shape), dtype);
+  }
   out.device = *device;
   return Meta(std::move(out));
 }
@@ -383,11 +430,14 @@ namespace preset {
 inline Meta unary(const torch::stable::Tensor &self) {
   Meta m = ::skgen::elementwise({self}, Promotion::KeepFirst);
   m[0].out_dtype = OutDtype::Same;
+  m[0].iterator.allow_cpu_scalar = false;
   return m;
 }
 
 inline Meta unary_float(const torch::stable::Tensor &self) {
-  return ::skgen::elementwise({self}, Promotion::IntToFloat);
+  Meta m = ::skgen::elementwise({self}, Promotion::IntToFloat);
+  m[0].iterator.allow_cpu_scalar = false;
+  return m;
 }
 
 /// Broadcast + promotion (add, mul). No alpha overload: aten's alpha_check

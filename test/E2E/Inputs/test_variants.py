@@ -402,8 +402,10 @@ class MetaTensors(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "result type Double can't be cast to the "
                                                   "desired output type Int"):
             m.mul.out(x, y, out=torch.empty(0, device="meta", dtype=torch.int32))
-        with self.assertRaisesRegex(RuntimeError, "Expected out tensor to have device meta, "
-                                                  "but got cpu instead"):
+        # mul is a TensorIterator family (binary): TensorIterator's words
+        with self.assertRaisesRegex(RuntimeError, "Expected all tensors to be on the same "
+                                                  "device, but found at least two devices, "
+                                                  "meta and cpu!"):
             m.mul.out(x, y, out=torch.empty(0, dtype=torch.float64))
 
     def test_annotated_meta_kernel_takes_precedence(self):

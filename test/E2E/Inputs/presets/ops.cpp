@@ -6,6 +6,7 @@
 // with aten's on the same inputs (test_presets.py). Every preset is used at
 // least once (halving: glu), most twice or more.
 #include <ATen/ATen.h>
+#include <ATen/ExpandUtils.h>
 #include <ATen/ScalarOps.h>
 #include <torch/library.h>
 
@@ -320,8 +321,11 @@ at::Tensor &clamp_out(const at::Tensor &self,
 // or bool one is refused by that true division, whose result is the default
 // float dtype: "result type Float can't be cast to the desired output type
 // Int" also for a double input.
-bool mean_out_dtype(const skgen::TensorMeta & /*result*/, const at::Tensor &out,
+// That division is in mean's kernel, after torchgen's device check of out.
+bool mean_out_dtype(const skgen::TensorMeta &result, const at::Tensor &out,
                     bool /*inplace*/) {
+  if (out.device() != *result.device)
+    return false; // refused by the device check
   TORCH_CHECK(!c10::isIntegralType(out.scalar_type(), /*includeBool=*/true),
               "result type ", c10::get_default_dtype_as_scalartype(),
               " can't be cast to the desired output type ", out.scalar_type());
@@ -337,6 +341,7 @@ skgen::Meta mean_meta(const at::Tensor &self, at::OptionalIntArrayRef dim,
       dtype.has_value() ? "Optional" : "Input",
       " dtype must be either a floating point or complex dtype. Got: ", in);
   skgen::Meta m = skgen::preset::reduction(self, dim, keepdim, in);
+  m[0].with_device(self.device());
   if (!dtype.has_value())
     m[0].with_out_dtype(mean_out_dtype);
   return m;
@@ -484,11 +489,21 @@ at::Tensor &div_mode_out(const at::Tensor &self, const at::Tensor &other,
 }
 
 // threshold's Scalars take no part in promotion: elementwise over self only
-// (uint8 stays uint8; out= by TensorIterator's rule).
+// (uint8 stays uint8; out= by TensorIterator's rule). aten's threshold
+// skips TensorIterator's memory overlap checks (it is idempotent); self is
+// two of its TensorIterator's inputs (a 0-dim CPU self counts twice as a CPU
+// scalar joining another device).
+skgen::Meta threshold_meta(const at::Tensor &self, const at::Scalar &,
+                           const at::Scalar &) {
+  skgen::Meta m = skgen::preset::elementwise({self, self});
+  m[0].iterator.check_mem_overlap = false;
+  return m;
+}
+
 SKGEN_STRUCTURED("presets::threshold.out(Tensor self, Scalar threshold, "
                  "Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
                  CPU)
-SKGEN_META_PRESET(elementwise, self)
+SKGEN_META(threshold_meta)
 at::Tensor &threshold_out(const at::Tensor &self, const at::Scalar &threshold,
                           const at::Scalar &value, at::Tensor &out) {
   return at::threshold_out(out, self, threshold, value);
@@ -590,6 +605,51 @@ at::Tensor &gelu_backward_out(const at::Tensor &grad_output,
                               c10::string_view approximate,
                               at::Tensor &grad_input) {
   return at::gelu_backward_out(grad_input, grad_output, self, approximate);
+}
+
+//===----------------------------------------------------------------------===//
+// A structured family that is not a TensorIterator one, with an in-place
+// variant (aten's baddbmm): its own meta function, whose TensorMeta gets
+// torchgen's out= / in-place checks and wording ("Bad in-place call: input
+// tensor size [1] and output tensor size [2, 3, 5] should match").
+//===----------------------------------------------------------------------===//
+
+// aten's baddbmm meta function: self must expand to the result (expand's
+// error), PyTorch 2 also wants self's dtype to be batch1's; the result has
+// batch2's dtype and device (torchgen's set_output with batch2.options()).
+skgen::Meta baddbmm_meta(const at::Tensor &self, const at::Tensor &batch1,
+                         const at::Tensor &batch2, const at::Scalar & /*beta*/,
+                         const at::Scalar & /*alpha*/) {
+  c10::DimVector shape{batch1.size(0), batch1.size(1), batch2.size(2)};
+  if (self.sizes() != c10::IntArrayRef(shape))
+    (void)at::inferExpandGeometry_dimvector(self.sizes(), self.strides(),
+                                            shape);
+#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+  TORCH_CHECK(self.dtype() == batch1.dtype(),
+              "Input dtypes must be the same, got: input ", self.dtype(),
+              ", batch1: ", batch1.dtype(), ", batch2: ", batch2.dtype());
+#endif
+  TORCH_CHECK(batch1.dim() == 3, "batch1 must be a 3D tensor");
+  TORCH_CHECK(batch2.dim() == 3, "batch2 must be a 3D tensor");
+  TORCH_CHECK(batch2.size(0) == shape[0] && batch2.size(1) == batch1.size(2),
+              "Expected size for first two dimensions of batch2 tensor to be: "
+              "[",
+              shape[0], ", ", batch1.size(2), "] but got: [", batch2.size(0),
+              ", ", batch2.size(1), "].");
+  return skgen::TensorMeta(shape, batch2.scalar_type())
+      .with_out_dtype(skgen::OutDtype::Exact)
+      .with_device(batch2.device());
+}
+
+SKGEN_STRUCTURED("presets::baddbmm.out(Tensor self, Tensor batch1, Tensor "
+                 "batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META(baddbmm_meta)
+at::Tensor &baddbmm_out(const at::Tensor &self, const at::Tensor &batch1,
+                        const at::Tensor &batch2, const at::Scalar &beta,
+                        const at::Scalar &alpha, at::Tensor &out) {
+  return at::baddbmm_out(out, self, batch1, batch2, beta, alpha);
 }
 
 } // namespace presets

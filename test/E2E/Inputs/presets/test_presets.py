@@ -515,6 +515,37 @@ FAMILIES = [
            ops(A.gelu_backward, "default", None, "grad_input"), gelu_backward_cases,
            outs=("grad_input",)),
 ]
+
+
+# ---- aten's out= / in-place checks: a structured family that is not a
+# TensorIterator one (issue 23; see also CheckOrder below) ----
+def baddbmm_cases():
+    seed = 0
+    shapes = [((2, 3, 5), (2, 3, 4), (2, 4, 5)), ((1,), (2, 3, 4), (2, 4, 5)),
+              ((5,), (2, 3, 4), (2, 4, 5)), ((3, 1), (2, 3, 4), (2, 4, 5)),
+              ((2, 1, 5), (2, 3, 4), (2, 4, 5)), ((), (2, 3, 4), (2, 4, 5)),
+              ((4,), (2, 3, 4), (2, 4, 5)),  # does not expand to the result
+              ((2, 3, 5), (2, 3, 4), (2, 3, 5)),  # batch2 does not fit batch1
+              ((3, 5), (0, 3, 4), (0, 4, 5))]
+    dtypes = [(torch.float32, torch.float32), (torch.float64, torch.float64),
+              (torch.float64, torch.float32), (torch.float32, torch.float64),
+              (torch.int64, torch.int64)]
+    for n, (ss, s1, s2) in enumerate(shapes):
+        for ds, db in dtypes if n < 2 else dtypes[:3]:
+            seed += 1
+            args = (make(ss, ds, seed), make(s1, db, seed + 1), make(s2, db, seed + 2))
+            yield args, {}
+            if n == 0:
+                yield args, {"beta": 0.5, "alpha": 2}
+
+
+FAMILIES += [
+    Family("baddbmm (SKGEN_META: torchgen's checks, not TensorIterator's)",
+           ops(P.baddbmm, "default", (P.baddbmm_, "default"), "out"),
+           ops(A.baddbmm, "default", (A.baddbmm_, "default"), "out"), baddbmm_cases),
+]
+# ---- end of the block ----
+
 # The families the library does not define (their names), and those it does.
 MISSING = [f.name.split(" ")[0] for f in FAMILIES if f.ours is None]
 FAMILIES = [f for f in FAMILIES if f.ours is not None]
@@ -531,7 +562,129 @@ def clone(x):
     return x.clone() if isinstance(x, torch.Tensor) else x
 
 
-class Presets(unittest.TestCase):
+# ---- aten's out= / in-place checks (issue 23): devices, their order with
+# the dtype, memory overlap ----
+# Calls whose tensors are on two devices (a meta out= for CPU inputs, a CPU
+# self for meta operands), and calls on meta tensors where aten's overlap
+# checks matter, dispatch to the Meta kernels: aten's C++ ones are the
+# reference. PyTorch 2 replaces many of them with Python meta functions
+# (torch._meta_registrations), worded otherwise ("Attempting to copy from
+# device cpu to device meta, ..."); they are unregistered here, which only
+# changes aten's calls on meta tensors (docs/generation.md, "aten's checks").
+if hasattr(torch.library.Library, "_destroy"):
+    import torch._meta_registrations as _python_meta
+    _python_meta._meta_lib_dont_use_me_use_register_meta._destroy()
+
+
+@functools.lru_cache(maxsize=None)
+def cxx_meta_kernel(op):
+    """Whether aten's overload `op` runs a C++ Meta kernel (1.13's Python
+    meta functions cannot be unregistered: their ops are not compared on
+    meta tensors)."""
+    if not isinstance(op, torch._ops.OpOverload):
+        return False
+    name = op._schema.name + ("." + op._schema.overload_name if op._schema.overload_name else "")
+    for line in torch._C._dispatch_dump(name).splitlines():
+        if line.startswith("Meta:"):
+            return "RegisterMeta" in line
+    return False
+
+
+def to_device(x, device):
+    if not isinstance(x, torch.Tensor):
+        return x
+    return meta_copy(x) if device == "meta" else x.clone()
+
+
+def other_dtype(dtype):
+    return torch.int32 if dtype == torch.float64 else torch.float64
+
+
+class CheckOrder:
+    """For each case aten computes: out= on the other device than the
+    inputs (of the result dtype, and of another one: which check comes
+    first), in-place with self on the other device than the other tensors,
+    and memory overlap (out= is an input, out= shares part of an input's
+    memory, an expanded out=, an expanded self), on CPU and on meta tensors.
+    Each call is made on ours and on aten's with the same tensors, for every
+    third case and every case with a 0-dim tensor."""
+
+    def check_order(self, fam, args, kw, ref):
+        of, oi, oo = fam.ours
+        af, ai, ao = fam.aten
+        out_meta, inplace_meta = cxx_meta_kernel(ao), ai is not None and cxx_meta_kernel(ai)
+        what = f"{fam.name} {[describe(a) if isinstance(a, torch.Tensor) else a for a in args]} {kw}"
+        tensor_args = [a for a in args if isinstance(a, torch.Tensor)]
+
+        def compare(tag, call, build):
+            """call(*build()) on ours and aten's; build() makes fresh tensors
+            and returns (positional args, out= tensors, tensors to compare)."""
+            mine, theirs = build(), build()
+            ours = outcome(lambda: call[0](*mine[0], **kw, **dict(zip(fam.outs, mine[1]))))
+            aten = outcome(lambda: call[1](*theirs[0], **kw, **dict(zip(fam.outs, theirs[1]))))
+            check_same(f"{what} {tag}", ours, aten)
+            if ours[0] == aten[0] == "ok":
+                for x, y in zip(mine[2], theirs[2]):
+                    self.assertTrue(same_values(x, y), f"{what} {tag}: written tensors differ")
+
+        for dev, other in (("cpu", "meta"), ("meta", "cpu")):
+            # out= on the other device: the result dtype, then another one
+            if out_meta:
+                for wrong_dtype in (False, True):
+                    def build(dev=dev, other=other, wrong_dtype=wrong_dtype):
+                        outs = [torch.zeros(r.shape, device=other,
+                                            dtype=other_dtype(r.dtype) if wrong_dtype else r.dtype)
+                                for r in ref]
+                        return [to_device(a, dev) for a in args], outs, outs
+                    compare(f"[{dev}] out= on {other}{' of another dtype' if wrong_dtype else ''}",
+                            (oo, ao), build)
+            # in-place, self on the other device than the other tensors
+            if oi is not None and inplace_meta and len(tensor_args) > 1:
+                def build(dev=dev, other=other):
+                    x = [to_device(args[0], other)] + [to_device(a, dev) for a in args[1:]]
+                    return x, [], [x[0]]
+                compare(f"[{dev}] in-place, self on {other}", (oi, ai), build)
+            if dev == "meta" and not out_meta:
+                continue
+            self.check_overlap(fam, args, ref, dev, compare, inplace_meta or dev == "cpu")
+
+    def check_overlap(self, fam, args, ref, dev, compare, inplace):
+        of, oi, oo = fam.ours
+        af, ai, ao = fam.aten
+        first = args[0] if isinstance(args[0], torch.Tensor) else None
+        like_result = (first is not None and len(ref) == 1 and first.shape == ref[0].shape
+                       and first.dtype == ref[0].dtype)
+        if like_result:
+            def build():
+                x = [to_device(a, dev) for a in args]
+                return x, [x[0]], [x[0]]
+            compare(f"[{dev}] out= is self", (oo, ao), build)
+            # the stable ABI has no storage identity: the partial overlap of
+            # meta tensors (which have no data) is not seen there
+            # (docs/stable-abi.md, "Known differences")
+            if first.numel() > 0 and not (STABLE and dev == "meta"):
+                def build():
+                    base = torch.zeros(first.numel() + 1, dtype=first.dtype, device=dev)
+                    x = [base[:-1].view(first.shape)] + [to_device(a, dev) for a in args[1:]]
+                    if dev == "cpu":
+                        x[0].copy_(first)
+                    return x, [base[1:].view(first.shape)], [base]
+                compare(f"[{dev}] out= overlaps self partly", (oo, ao), build)
+        if all(r.numel() > 1 for r in ref):
+            def build():
+                outs = [torch.zeros(1, dtype=r.dtype, device=dev).expand(r.shape) for r in ref]
+                return [to_device(a, dev) for a in args], outs, outs
+            compare(f"[{dev}] expanded out=", (oo, ao), build)
+        if oi is not None and inplace and first is not None and first.numel() > 1:
+            def build():
+                x = [to_device(first.flatten()[:1], dev).expand(first.shape)]
+                x += [to_device(a, dev) for a in args[1:]]
+                return x, [], [x[0]]
+            compare(f"[{dev}] in-place, expanded self", (oi, ai), build)
+# ---- end of the block ----
+
+
+class Presets(CheckOrder, unittest.TestCase):
     def check(self, fam):
         """Ours on CPU and on meta tensors against aten on CPU: on meta
         tensors the variants must do what the op does (shape, dtype, errors).
@@ -586,6 +739,9 @@ class Presets(unittest.TestCase):
                     if ours[0] == aten[0] == "ok":
                         for x, y in zip(o1, o2):
                             self.assertTrue(same_values(x, y), f"{tag} out= contents")
+            if ref is not None and (n % 3 == 1 or any(
+                    isinstance(a, torch.Tensor) and a.dim() == 0 for a in args)):
+                self.check_order(fam, args, kw, ref)
             if grad_checks < 6 and not STABLE:
                 grad_checks += self.check_autograd(fam, args, kw)
         self.assertGreater(n, 10)

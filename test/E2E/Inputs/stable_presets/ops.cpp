@@ -255,8 +255,11 @@ Tensor &ge_out(const Tensor &self, const Tensor &other, Tensor &out) {
 // or bool one is refused by that true division, whose result is the default
 // float dtype: "result type Float can't be cast to the desired output type
 // Int" also for a double input.
-bool mean_out_dtype(const skgen::TensorMeta & /*result*/, const Tensor &out,
+// That division is in mean's kernel, after torchgen's device check of out.
+bool mean_out_dtype(const skgen::TensorMeta &result, const Tensor &out,
                     bool /*inplace*/) {
+  if (out.device() != *result.device)
+    return false; // refused by the device check
   SKGEN_STABLE_CHECK(
       !skgen::detail::isIntegralType(out.scalar_type(), /*includeBool=*/true),
       "result type ", toString(skgen::default_float_dtype()),
@@ -276,6 +279,7 @@ skgen::Meta mean_meta(const Tensor &self,
       " dtype must be either a floating point or complex dtype. Got: ",
       toString(in));
   skgen::Meta m = skgen::preset::reduction(self, dim, keepdim, in);
+  m[0].with_device(self.device());
   if (!dtype.has_value())
     m[0].with_out_dtype(mean_out_dtype);
   return m;

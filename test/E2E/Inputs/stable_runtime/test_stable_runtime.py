@@ -16,9 +16,9 @@ the shape and dtype from the meta run, or is skipped and listed.
 
 Where aten's own text cannot be matched by an extension (docs/stable-abi.md,
 "Runtime"), the case compares what can be (compare()'s message= / warned=):
-  * cpu/meta mixes: aten raises from Python's meta path ("Tensor on device
-    meta is not on the expected device cpu!"); the runtime raises
-    TensorIterator's text. Compared: raised or not, type, the devices named.
+  * cpu/meta mixes dispatch to Meta, where aten's Python meta functions
+    word the device checks otherwise: those cases run last, against aten's
+    C++ kernels (the Python ones unregistered).
   * resize warnings: the "(Triggered internally at FILE:LINE.)" suffix names
     aten's Resize.cpp or the runtime's header; compared without it.
   * comparisons with a non-bool out=: aten computes into out directly when
@@ -323,33 +323,8 @@ for da in IN:
                 lambda: ops.exact_inplace(fresh((3,), da), dtype),
                 lambda: fresh((3,), da).cumsum_(0, dtype=dtype))
 
-# Devices: cpu/meta mixes (0-dim CPU tensors may join any device).
 c, m, c0, m0 = (t((3,), torch.float32, "cpu"), t((3,), torch.float32),
                 t((), torch.float32, "cpu"), t((), torch.float32))
-for x, y in itertools.product((c, m, c0, m0), repeat=2):
-    what = (str(x.device), x.dim(), str(y.device), y.dim())
-    compare("device/add", what, lambda: ops.binary(x, y),
-            lambda: torch.add(x, y), device=True, message="devices")
-for x, y, z in itertools.product((c, m, c0), repeat=3):
-    what = tuple((str(v.device), v.dim()) for v in (x, y, z))
-    compare("device/addcmul", what, lambda: ops.elementwise3(x, y, z),
-            lambda: torch.addcmul(x, y, z), device=True, message="devices")
-# out= on another device: torchgen's structured out= check (exact), and
-# TensorIterator's out= (aten's meta path words it as a copy).
-for x, dout in ((c, "meta"), (m, "cpu")):
-    out = lambda dtype: torch.empty((3,), dtype=dtype, device=dout)
-    compare("out_device/argmax", (str(x.device), dout),
-            lambda: ops.arg_reduction_out(x, 0, True, out(torch.int64)),
-            lambda: torch.argmax(x, 0, True, out=out(torch.int64)))
-    compare("out_device/max", (str(x.device), dout),
-            lambda: ops.index_reduction_out(x, 0, True, out(torch.float32),
-                                            out(torch.int64)),
-            lambda: tuple(torch.max(x, 0, True, out=(out(torch.float32),
-                                                     out(torch.int64)))))
-    compare("out_device/add", (str(x.device), dout),
-            lambda: ops.binary_out(x, x, out(torch.float32)),
-            lambda: torch.add(x, x, out=out(torch.float32)),
-            message="devices")
 
 # Layouts: strides and memory format, fresh and resized, vs aten's
 # allocation with the same request.
@@ -447,6 +422,43 @@ for what, fn, expected in (
         mismatches.append(("skgen", "default dtype asked: " + what, expected,
                            not expected))
 
+# Devices: cpu/meta mixes (0-dim CPU tensors may join a non-CPU device, one
+# at most), and out= on another device: TensorIterator's checks (add,
+# addcmul) and torchgen's (argmax, max). Such calls dispatch to Meta, where
+# Python meta functions answer for many aten ops: they run last, compared
+# with aten's own C++ kernels once those Python functions are unregistered.
+def devices():
+    import torch._meta_registrations as python_meta
+    python_meta._meta_lib_dont_use_me_use_register_meta._destroy()
+    for x, y in itertools.product((c, m, c0, m0), repeat=2):
+        what = (str(x.device), x.dim(), str(y.device), y.dim())
+        compare("device/add", what, lambda: ops.binary(x, y),
+                lambda: torch.add(x, y), device=True)
+    for x, y, z in itertools.product((c, m, c0), repeat=3):
+        what = tuple((str(v.device), v.dim()) for v in (x, y, z))
+        compare("device/addcmul", what, lambda: ops.elementwise3(x, y, z),
+                lambda: torch.addcmul(x, y, z), device=True)
+    for x, dout in ((c, "meta"), (m, "cpu"), (c0, "meta")):
+        for dtype in (torch.float32, torch.int32):
+            def out(d=dtype):
+                return torch.empty((3,), dtype=d, device=dout)
+            what = (str(x.device), x.dim(), dout, str(dtype))
+            compare("out_device/argmax", what,
+                    lambda: ops.arg_reduction_out(x, 0, True, out(torch.int64)),
+                    lambda: torch.argmax(x, 0, True, out=out(torch.int64)))
+            compare("out_device/max", what,
+                    lambda: ops.index_reduction_out(x, 0, True, out(),
+                                                    out(torch.int64)),
+                    lambda: tuple(torch.max(x, 0, True, out=(
+                        out(), out(torch.int64)))))
+            compare("out_device/add", what, lambda: ops.binary_out(x, x, out()),
+                    lambda: torch.add(x, x, out=out()))
+            compare("out_device/sqrt", what,
+                    lambda: ops.unary_float_out(x, out()),
+                    lambda: torch.sqrt(x, out=out()))
+
+
+devices()
 for kind, what, a, o in mismatches:
     print("MISMATCH %s %s\n  aten:  %s\n  skgen: %s" % (kind, what, a, o))
 print("; ".join("%s %d" % kv for kv in sorted(kinds.items())))
