@@ -43,7 +43,9 @@
 //
 // and, in skgen/presets/tensor_iterator.h (included below), the
 // TensorIterator families with a rule of their own: clamp, unary_bool
-// (isposinf), loss (mse_loss), halving (glu).
+// (isposinf), loss (mse_loss), halving (glu); in skgen/presets/shapes.h
+// (included below), families whose aten meta function is their own: mm,
+// bmm, cat, softmax (_softmax, _log_softmax), cumulative (cumsum, cumprod).
 //
 // Presets are ordinary functions: a hand-written meta function can call one
 // and adjust the result (e.g. add a check, or change the out= dtype rule:
@@ -840,6 +842,7 @@ inline void bump_version(const at::Tensor &t) {
 
 } // namespace skgen
 
+#include <skgen/presets/shapes.h>
 #include <skgen/presets/tensor_iterator.h>
 
 #endif // SKGEN_STRUCTURED_H

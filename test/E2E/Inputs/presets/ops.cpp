@@ -592,4 +592,78 @@ at::Tensor &gelu_backward_out(const at::Tensor &grad_output,
   return at::gelu_backward_out(grad_input, grad_output, self, approximate);
 }
 
+//===----------------------------------------------------------------------===//
+// Families whose aten meta function is their own (skgen/presets/shapes.h)
+//===----------------------------------------------------------------------===//
+
+SKGEN_STRUCTURED("presets::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE // as aten: no mm_
+SKGEN_META_PRESET(mm)
+at::Tensor &mm_out(const at::Tensor &self, const at::Tensor &mat2,
+                   at::Tensor &out) {
+  return at::mm_out(out, self, mat2);
+}
+
+SKGEN_STRUCTURED("presets::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(bmm)
+at::Tensor &bmm_out(const at::Tensor &self, const at::Tensor &mat2,
+                    at::Tensor &out) {
+  return at::bmm_out(out, self, mat2);
+}
+
+// A Tensor[] role; out= of any dtype the inputs cast to, computed in it.
+SKGEN_STRUCTURED("presets::cat.out(Tensor[] tensors, int dim=0, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(cat)
+at::Tensor &cat_out(at::TensorList tensors, int64_t dim, at::Tensor &out) {
+  return at::cat_out(out, tensors, dim);
+}
+
+SKGEN_STRUCTURED("presets::_softmax.out(Tensor self, int dim, bool "
+                 "half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(softmax)
+at::Tensor &softmax_out(const at::Tensor &self, int64_t dim, bool half_to_float,
+                        at::Tensor &out) {
+  return at::_softmax_out(out, self, dim, half_to_float);
+}
+
+SKGEN_STRUCTURED("presets::_log_softmax.out(Tensor self, int dim, bool "
+                 "half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(softmax)
+at::Tensor &log_softmax_out(const at::Tensor &self, int64_t dim,
+                            bool half_to_float, at::Tensor &out) {
+  return at::_log_softmax_out(out, self, dim, half_to_float);
+}
+
+// In place: cumsum_ of an int32 tensor stays int32 (OutDtype::Any), with
+// dtype= only that dtype.
+SKGEN_STRUCTURED("presets::cumsum.out(Tensor self, int dim, *, ScalarType? "
+                 "dtype=None, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(cumulative)
+at::Tensor &cumsum_out(const at::Tensor &self, int64_t dim,
+                       c10::optional<at::ScalarType> dtype, at::Tensor &out) {
+  return at::cumsum_out(out, self, dim, dtype);
+}
+
+SKGEN_STRUCTURED("presets::cumprod.out(Tensor self, int dim, *, ScalarType? "
+                 "dtype=None, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(cumulative)
+at::Tensor &cumprod_out(const at::Tensor &self, int64_t dim,
+                        c10::optional<at::ScalarType> dtype, at::Tensor &out) {
+  return at::cumprod_out(out, self, dim, dtype);
+}
+
 } // namespace presets
