@@ -47,12 +47,14 @@
 namespace skgen {
 namespace detail {
 
-/// The dtype check of aten's CPU and CUDA matrix-product kernels (mm: \p mm
-/// true; bmm): "expected m1 and m2 to have the same dtype, but got: float
-/// != double" (mm, PyTorch 2), else "expected scalar type Float but found
-/// Double".
-inline void check_matmul_dtypes(const at::Tensor &a, const at::Tensor &b,
-                                bool mm) {
+/// The dtype check of aten's CPU and CUDA matrix-product kernels, which
+/// compute nothing, and check nothing, when the result is empty or the
+/// contraction size (\p inner) is 0: "expected scalar type Float but found
+/// Double". With PyTorch 2, mm (\p mm) checks first, always: "expected m1
+/// and m2 to have the same dtype, but got: float != double".
+template <class Size>
+void check_matmul_dtypes(const at::Tensor &a, const at::Tensor &b,
+                         const SizeVector &result, const Size &inner, bool mm) {
   if (a.scalar_type() == b.scalar_type())
     return;
 #if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
@@ -62,6 +64,11 @@ inline void check_matmul_dtypes(const at::Tensor &a, const at::Tensor &b,
 #else
   (void)mm;
 #endif
+  if (inner == 0)
+    return;
+  for (const auto &size : result)
+    if (size == 0)
+      return;
   TORCH_CHECK(false, "expected scalar type ", a.scalar_type(), " but found ",
               b.scalar_type());
 }
@@ -108,8 +115,8 @@ inline Meta mm(const at::Tensor &self, const at::Tensor &mat2) {
   SizeRef a = sizes_of(self), b = sizes_of(mat2);
   TORCH_CHECK(a[1] == b[0], "mat1 and mat2 shapes cannot be multiplied (", a[0],
               "x", a[1], " and ", b[0], "x", b[1], ")");
-  detail::check_matmul_dtypes(self, mat2, /*mm=*/true);
   TensorMeta out(SizeVector{a[0], b[1]}, self.scalar_type());
+  detail::check_matmul_dtypes(self, mat2, out.sizes, a[1], /*mm=*/true);
   out.out_dtype = OutDtype::Exact;
   return Meta(std::move(out));
 }
@@ -117,8 +124,9 @@ inline Meta mm(const at::Tensor &self, const at::Tensor &mat2) {
 /// aten's bmm meta function: 3-D operands ("batch1 must be a 3D tensor"),
 /// batch2's first two sizes (batch, contraction) those of batch1 ("Expected
 /// size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2,
-/// 4]."), result (batch, n, p); operands of different dtypes refused as
-/// aten's kernels do. out=: OutDtype::Exact.
+/// 4]."), result (batch, n, p) of mat2's dtype (as aten's: it matters
+/// when the kernel has nothing to compute); operands of different dtypes
+/// refused as aten's kernels do. out=: OutDtype::Exact.
 inline Meta bmm(const at::Tensor &self, const at::Tensor &mat2) {
   TORCH_CHECK(self.dim() == 3, "batch1 must be a 3D tensor");
   TORCH_CHECK(mat2.dim() == 3, "batch2 must be a 3D tensor");
@@ -127,8 +135,8 @@ inline Meta bmm(const at::Tensor &self, const at::Tensor &mat2) {
               "Expected size for first two dimensions of batch2 tensor to be: "
               "[",
               a[0], ", ", a[2], "] but got: [", b[0], ", ", b[1], "].");
-  detail::check_matmul_dtypes(self, mat2, /*mm=*/false);
-  TensorMeta out(SizeVector{a[0], a[1], b[2]}, self.scalar_type());
+  TensorMeta out(SizeVector{a[0], a[1], b[2]}, mat2.scalar_type());
+  detail::check_matmul_dtypes(self, mat2, out.sizes, a[2], /*mm=*/false);
   out.out_dtype = OutDtype::Exact;
   return Meta(std::move(out));
 }
