@@ -10,6 +10,8 @@
 //
 //   mm(self, mat2)              matrix product, 2-D (mm)
 //   bmm(self, mat2)             batched matrix product, 3-D (bmm)
+//   addmm(self, mat1, mat2)     self + matrix product, self broadcast
+//                               (addmm, addmm_)
 //   cat(tensors, dim)           concatenation along dim, promoted dtype,
 //                               the inputs' memory format (cat)
 //   softmax(self, dim, half_to_float)
@@ -138,6 +140,41 @@ inline Meta bmm(const at::Tensor &self, const at::Tensor &mat2) {
   TensorMeta out(SizeVector{a[0], a[1], b[2]}, mat2.scalar_type());
   detail::check_matmul_dtypes(self, mat2, out.sizes, a[2], /*mm=*/false);
   out.out_dtype = OutDtype::Exact;
+  return Meta(std::move(out));
+}
+
+/// aten's addmm meta function: operands of one dtype ("self and mat2 must
+/// have the same dtype", with PyTorch 2 followed by ", but got Float and
+/// Double"; then mat1's), 2-D mat1 and mat2 ("mat1 must be a matrix, got
+/// 3-D tensor"), inner sizes equal ("mat1 and mat2 shapes cannot be
+/// multiplied (2x3 and 4x5)"), result (n, m) of mat1's dtype; self must
+/// expand to it, checked where aten's kernel checks it, after the out=
+/// checks (TensorMeta::expands); in place, self must have its sizes
+/// (check_inplace). out=: OutDtype::Exact.
+inline Meta addmm(const at::Tensor &self, const at::Tensor &mat1,
+                  const at::Tensor &mat2) {
+  auto same = [](const at::Tensor &a, const at::Tensor &b, const char *what) {
+#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+    TORCH_CHECK(a.scalar_type() == b.scalar_type(), what,
+                " and mat2 must have the same dtype, but got ", a.scalar_type(),
+                " and ", b.scalar_type());
+#else
+    TORCH_CHECK(a.scalar_type() == b.scalar_type(), what,
+                " and mat2 must have the same dtype");
+#endif
+  };
+  same(self, mat2, "self");
+  same(mat1, mat2, "mat1");
+  TORCH_CHECK(mat1.dim() == 2, "mat1 must be a matrix, got ", mat1.dim(),
+              "-D tensor");
+  TORCH_CHECK(mat2.dim() == 2, "mat2 must be a matrix, got ", mat2.dim(),
+              "-D tensor");
+  SizeRef a = sizes_of(mat1), b = sizes_of(mat2);
+  TORCH_CHECK(a[1] == b[0], "mat1 and mat2 shapes cannot be multiplied (", a[0],
+              "x", a[1], " and ", b[0], "x", b[1], ")");
+  TensorMeta out(SizeVector{a[0], b[1]}, mat1.scalar_type());
+  out.out_dtype = OutDtype::Exact;
+  out.with_expands(self);
   return Meta(std::move(out));
 }
 

@@ -31,7 +31,7 @@ TEST(MetaPresets, Lookup) {
   EXPECT_EQ(findMetaPreset("Binary"), nullptr);
   EXPECT_EQ(closestMetaPreset("reduce"), "");
   EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
-  EXPECT_EQ(metaPresets().size(), 18u);
+  EXPECT_EQ(metaPresets().size(), 19u);
 }
 
 TEST(MetaPresets, DefaultRolesFromTheSchema) {
@@ -139,6 +139,10 @@ TEST(MetaPresets, ShapeRoles) {
   EXPECT_EQ(bind("mm", "a::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) "
                        "out) -> Tensor(a!)"),
             (std::vector<std::string>{"self", "mat2"}));
+  EXPECT_EQ(bind("addmm", "a::addmm.out(Tensor self, Tensor mat1, Tensor "
+                          "mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) "
+                          "out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "mat1", "mat2"}));
   EXPECT_EQ(bind("softmax", "a::s.out(Tensor self, int dim, bool "
                             "half_to_float, *, Tensor(a!) out) -> Tensor(a!)"),
             (std::vector<std::string>{"self", "dim", "half_to_float"}));

@@ -4,7 +4,7 @@
 // checks), so the generated functional, in-place and out= variants (and the
 // generated Meta kernels: no family here has a Meta kernel) can be compared
 // with aten's on the same inputs (test_presets.py). Every preset is used at
-// least once (halving: glu), most twice or more.
+// least once (halving: glu; mm, bmm, addmm, cat), most twice or more.
 #include <ATen/ATen.h>
 #include <ATen/ScalarOps.h>
 #include <torch/library.h>
@@ -614,6 +614,19 @@ SKGEN_META_PRESET(bmm)
 at::Tensor &bmm_out(const at::Tensor &self, const at::Tensor &mat2,
                     at::Tensor &out) {
   return at::bmm_out(out, self, mat2);
+}
+
+// In place: self must have the result's sizes; out= and functional: it
+// must expand to them (TensorMeta::expands, checked after the out= checks).
+SKGEN_STRUCTURED("presets::addmm.out(Tensor self, Tensor mat1, Tensor mat2, "
+                 "*, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(addmm)
+at::Tensor &addmm_out(const at::Tensor &self, const at::Tensor &mat1,
+                      const at::Tensor &mat2, const at::Scalar &beta,
+                      const at::Scalar &alpha, at::Tensor &out) {
+  return at::addmm_out(out, self, mat1, mat2, beta, alpha);
 }
 
 // A Tensor[] role; out= of any dtype the inputs cast to, computed in it.

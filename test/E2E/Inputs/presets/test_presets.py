@@ -554,6 +554,26 @@ def bmm_cases():
                          ((2, 2, 3), (3, 4))])
 
 
+def addmm_cases():
+    seed = 0
+    shapes = [((2, 4), (2, 3), (3, 4)), ((4,), (2, 3), (3, 4)), ((1, 1), (2, 3), (3, 4)), ((), (2, 3), (3, 4)),
+              ((3,), (2, 3), (3, 4)), ((2, 5), (2, 3), (3, 4)), ((2, 4), (2, 3), (4, 4)),
+              ((2, 4), (2, 3, 1), (3, 4)), ((2, 4), (2, 3), (3,)), ((0, 4), (0, 3), (3, 4)),
+              ((2, 4), (2, 0), (0, 4)), ((4, 2), (4, 3), (3, 2))]
+    dtypes = [(d,) * 3 for d in DTYPES] + [(torch.float64, torch.float32, torch.float32),
+                                           (torch.float32, torch.float64, torch.float32),
+                                           (torch.float32, torch.float32, torch.float64)]
+    for n, shs in enumerate(shapes):
+        for ds in dtypes if n == 0 else dtypes[4:7]:
+            seed += 1
+            t = [make(sh, d, seed + k) for k, (sh, d) in enumerate(zip(shs, ds))]
+            if n == len(shapes) - 1:
+                t = [noncontig(x) for x in t]
+            yield tuple(t), {}
+            if n < 2:
+                yield tuple(t), {"beta": 0.5 if ds[0].is_floating_point else 2, "alpha": 2}
+
+
 def cat_cases():
     seed = 0
     lists = [([(2, 3), (1, 3)], [0, -2, 1]), ([(2, 3), (2, 3), (2, 1)], [1, -1, 0]),
@@ -607,6 +627,9 @@ FAMILIES += [
            mm_cases),
     Family("bmm (bmm)", ops(P.bmm, "default", None, "out"), ops(A.bmm, "default", None, "out"),
            bmm_cases),
+    Family("addmm (addmm: self broadcast, in place)",
+           ops(P.addmm, "default", (P.addmm_, "default"), "out"),
+           ops(A.addmm, "default", (A.addmm_, "default"), "out"), addmm_cases),
     Family("cat (cat: Tensor[], memory format, out= of any castable dtype)",
            ops(P.cat, "default", None, "out"), ops(A.cat, "default", None, "out"), cat_cases,
            strides=True),

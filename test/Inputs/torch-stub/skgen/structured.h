@@ -58,6 +58,7 @@ Meta loss(const at::Tensor &, const at::Tensor &, int64_t);
 Meta halving(const at::Tensor &, int64_t, const char *);
 Meta mm(const at::Tensor &, const at::Tensor &);
 Meta bmm(const at::Tensor &, const at::Tensor &);
+Meta addmm(const at::Tensor &, const at::Tensor &, const at::Tensor &);
 Meta cat(at::TensorList, int64_t);
 Meta softmax(const at::Tensor &, int64_t, bool);
 Meta cumulative(const at::Tensor &, int64_t, c10::optional<c10::ScalarType>);
