@@ -46,7 +46,7 @@
 // (isposinf), loss (mse_loss), halving (glu); in skgen/presets/shapes.h
 // (included below), families whose aten meta function is their own: mm,
 // bmm, addmm, cat, softmax (_softmax, _log_softmax), cumulative (cumsum,
-// cumprod).
+// cumprod), upsample2d (upsample_nearest2d, upsample_bilinear2d).
 //
 // Presets are ordinary functions: a hand-written meta function can call one
 // and adjust the result (e.g. add a check, or change the out= dtype rule:

@@ -167,6 +167,14 @@ const std::vector<MetaPreset> &metaPresets() {
        "sizes of self along dim; dtype= if given, int/bool give int64 "
        "(cumsum, cumprod)",
        /*Stable=*/false},
+      {"upsample2d",
+       {{"self", K::Tensor, false}, {"output_size", K::Sizes, false}},
+       false,
+       1,
+       nullptr,
+       "(N, C) of a 4-D self and the output size given, self's memory format "
+       "(upsample_nearest2d, upsample_bilinear2d)",
+       /*Stable=*/false},
   };
   return Presets;
 }
@@ -240,6 +248,8 @@ static bool fits(RoleKind K, const Type &T) {
     return U.isNamed("str");
   case RoleKind::TensorList:
     return T.isList() && T.Elements.front().isTensor();
+  case RoleKind::Sizes:
+    return T.isList() && isIntLike(T.Elements.front());
   }
   return false;
 }
@@ -268,6 +278,8 @@ static const char *kindText(RoleKind K) {
     return "a str or str?";
   case RoleKind::TensorList:
     return "a Tensor[]";
+  case RoleKind::Sizes:
+    return "an int[] or SymInt[]";
   }
   return "";
 }

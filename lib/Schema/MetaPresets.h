@@ -33,6 +33,7 @@ enum class RoleKind {
   Int,        // int (SymInt too): a plain integer (loss's reduction)
   Str,        // str, str? (div's rounding_mode)
   TensorList, // Tensor[] (cat's tensors)
+  Sizes,      // int[], int[N], SymInt[] (upsampling's output_size)
 };
 
 struct PresetRole {

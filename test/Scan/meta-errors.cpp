@@ -79,7 +79,7 @@ SKGEN_NO_META_KERNEL
 at::Tensor &i_out(const at::Tensor &self, at::Tensor &out);
 
 // An unknown preset, with a fix-it.
-// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, mm, bmm, addmm, cat, softmax, cumulative)
+// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, mm, bmm, addmm, cat, softmax, cumulative, upsample2d)
 SKGEN_STRUCTURED("myops::j.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(binray)
 at::Tensor &j_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out);
@@ -148,4 +148,8 @@ at::Tensor &v_out(const at::Tensor &self, int64_t dim, at::Tensor &out);
 SKGEN_STRUCTURED("myops::w.out(Tensor self, int dim, int dim2, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(softmax, self, dim, dim2)
 at::Tensor &w_out(const at::Tensor &self, int64_t dim, int64_t dim2, at::Tensor &out);
+// CHECK: meta-errors.cpp:[[@LINE+2]]:37: error: role 'output_size' of preset 'upsample2d' takes an int[] or SymInt[]; 'size' is 'int'
+SKGEN_STRUCTURED("myops::x.out(Tensor self, int size, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(upsample2d, self, size)
+at::Tensor &x_out(const at::Tensor &self, int64_t size, at::Tensor &out);
 } // namespace myops

@@ -195,4 +195,14 @@ at::Tensor &mm_out(const at::Tensor &self, const at::Tensor &mat2, at::Tensor &o
 // CHECK-NEXT:       "self"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "name": "bmm"
+SKGEN_STRUCTURED("myops::up.out(Tensor self, SymInt[2] output_size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(upsample2d)
+at::Tensor &up_out(const at::Tensor &self, at::IntArrayRef output_size, bool align_corners, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::up_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "output_size"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "upsample2d"
 } // namespace myops

@@ -20,6 +20,9 @@
 //   cumulative(self, dim, dtype)
 //                               sizes of self, int/bool -> int64 unless
 //                               dtype= (cumsum, cumprod)
+//   upsample2d(self, output_size)
+//                               (N, C) of self, the output size given
+//                               (upsample_nearest2d, upsample_bilinear2d)
 //
 // Their outputs are built as TensorMetas directly (no TensorIterator), so the
 // generated out= / in-place checks are torchgen's structured ones.
@@ -35,6 +38,8 @@
 #include <ATen/WrapDimUtils.h>
 #include <ATen/native/TensorShape.h>
 #include <ATen/native/TypeProperties.h>
+#include <ATen/native/UpSample.h>
+#include <c10/util/accumulate.h>
 
 // Errors aten raises as ValueError / TypeError since PyTorch 2
 // (TORCH_CHECK_VALUE, TORCH_CHECK_TYPE), as RuntimeError in 1.13.
@@ -248,6 +253,31 @@ inline Meta cumulative(const at::Tensor &self, int64_t dim,
           : self.scalar_type();
   TensorMeta out(sizes_of(self), result);
   out.out_dtype = dtype.has_value() ? OutDtype::Exact : OutDtype::Any;
+  return Meta(std::move(out));
+}
+
+/// aten's meta function of the 2-D upsampling ops that take the output size
+/// (upsample_nearest2d.out, upsample_bilinear2d.out, ...: the scales and
+/// align_corners change no shape): a 4-D self and two output sizes, all
+/// positive but the batch ("It is expected input_size equals to 4, but got
+/// size 3", "Input and output sizes should be greater than 0, but got input
+/// (H: 0, W: 5) output (H: 8, W: 10)": at::native::upsample_2d_common_check;
+/// "Non-empty 4D data tensor expected but got a tensor with sizes [2, 0, 4,
+/// 5]"); the result (N, C, H, W) of self's dtype and suggested memory format
+/// (channels-last stays channels-last). out=: OutDtype::Exact.
+inline Meta upsample2d(const at::Tensor &self, c10::IntArrayRef output_size) {
+  std::array<int64_t, 4> sizes =
+      at::native::upsample_2d_common_check(self.sizes(), output_size);
+  TORCH_CHECK(
+      self.numel() != 0 ||
+          c10::multiply_integers(self.sizes().begin() + 1, self.sizes().end()),
+      "Non-empty 4D data tensor expected but got a tensor with sizes ",
+      self.sizes());
+  TensorMeta out(c10::IntArrayRef(sizes), self.scalar_type());
+  out.out_dtype = OutDtype::Exact;
+  c10::MemoryFormat format = self.suggest_memory_format();
+  if (format != c10::MemoryFormat::Contiguous)
+    out.with_memory_format(format);
   return Meta(std::move(out));
 }
 

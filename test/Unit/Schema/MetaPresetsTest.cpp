@@ -31,7 +31,7 @@ TEST(MetaPresets, Lookup) {
   EXPECT_EQ(findMetaPreset("Binary"), nullptr);
   EXPECT_EQ(closestMetaPreset("reduce"), "");
   EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
-  EXPECT_EQ(metaPresets().size(), 19u);
+  EXPECT_EQ(metaPresets().size(), 20u);
 }
 
 TEST(MetaPresets, DefaultRolesFromTheSchema) {
@@ -153,6 +153,10 @@ TEST(MetaPresets, ShapeRoles) {
                                "ScalarType? dtype=None, Tensor(a!) out) -> "
                                "Tensor(a!)"),
             (std::vector<std::string>{"self", "dim", "dtype"}));
+  EXPECT_EQ(bind("upsample2d", "a::up.out(Tensor self, SymInt[2] "
+                               "output_size, float? scales_h=None, *, "
+                               "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "output_size"}));
   EXPECT_EQ(metaPresetCall(*findMetaPreset("softmax"), {"self", "dim", ""},
                            same, {"a", "_softmax", "out"}),
             "::skgen::preset::softmax(self, dim, false)");

@@ -679,4 +679,36 @@ at::Tensor &cumprod_out(const at::Tensor &self, int64_t dim,
   return at::cumprod_out(out, self, dim, dtype);
 }
 
+// A SymInt[2] role (guarded to int64_t sizes); channels-last inputs give a
+// channels-last result. No in-place variant, as aten.
+SKGEN_STRUCTURED("presets::upsample_nearest2d.out(Tensor self, SymInt[2] "
+                 "output_size, float? scales_h=None, float? scales_w=None, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(upsample2d)
+at::Tensor &upsample_nearest2d_out(const at::Tensor &self,
+                                   at::IntArrayRef output_size,
+                                   c10::optional<double> scales_h,
+                                   c10::optional<double> scales_w,
+                                   at::Tensor &out) {
+  return at::upsample_nearest2d_out(out, self, output_size, scales_h, scales_w);
+}
+
+SKGEN_STRUCTURED("presets::upsample_bilinear2d.out(Tensor self, SymInt[2] "
+                 "output_size, bool align_corners, float? scales_h=None, float? "
+                 "scales_w=None, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(upsample2d)
+at::Tensor &upsample_bilinear2d_out(const at::Tensor &self,
+                                    at::IntArrayRef output_size,
+                                    bool align_corners,
+                                    c10::optional<double> scales_h,
+                                    c10::optional<double> scales_w,
+                                    at::Tensor &out) {
+  return at::upsample_bilinear2d_out(out, self, output_size, align_corners,
+                                     scales_h, scales_w);
+}
+
 } // namespace presets

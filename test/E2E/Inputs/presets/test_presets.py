@@ -622,6 +622,21 @@ def cumulative_cases():
             yield (t, -1), {"dtype": torch.int32}
 
 
+def upsample_cases(extra=()):
+    seed = 0
+    for shape, size in [((2, 3, 4, 5), [8, 10]), ((2, 3, 4, 5), [3, 2]), ((0, 3, 4, 5), [8, 10]),
+                        ((2, 0, 4, 5), [8, 10]), ((2, 3, 0, 5), [8, 10]), ((2, 3, 4, 5), [0, 10]),
+                        ((3, 4, 5), [8, 10]), ((2, 3, 4, 5), [8, 10, 3]), ((2, 3, 4, 5), [8])]:
+        for d in [torch.float32, torch.float64, torch.uint8, torch.int64] if seed == 0 else [torch.float32]:
+            seed += 1
+            t = make(shape, d, seed)
+            yield (t, size, *extra), {}
+            if len(shape) == 4 and shape[1]:
+                yield (t.contiguous(memory_format=torch.channels_last), size, *extra), {}
+    t = make((2, 3, 4, 5), torch.float32, 99)
+    yield (t, [8, 10], *extra), {"scales_h": 2.0, "scales_w": 2.0}
+
+
 FAMILIES += [
     Family("mm (mm)", ops(P.mm, "default", None, "out"), ops(A.mm, "default", None, "out"),
            mm_cases),
@@ -642,6 +657,13 @@ FAMILIES += [
     Family("cumprod (cumulative, in place)",
            ops(P.cumprod, "default", (P.cumprod_, "default"), "out"),
            ops(A.cumprod, "default", (A.cumprod_, "default"), "out"), cumulative_cases),
+    Family("upsample_nearest2d (upsample2d: SymInt[2], memory format)",
+           ops(P.upsample_nearest2d, "default", None, "out"),
+           ops(A.upsample_nearest2d, "default", None, "out"), upsample_cases, strides=True),
+    Family("upsample_bilinear2d (upsample2d)",
+           ops(P.upsample_bilinear2d, "default", None, "out"),
+           ops(A.upsample_bilinear2d, "default", None, "out"),
+           lambda: upsample_cases((False,)), strides=True),
 ]
 # --- end of skgen/presets/shapes.h families ---
 
