@@ -131,9 +131,9 @@ inline Meta mm(const at::Tensor &self, const at::Tensor &mat2) {
 /// aten's bmm meta function: 3-D operands ("batch1 must be a 3D tensor"),
 /// batch2's first two sizes (batch, contraction) those of batch1 ("Expected
 /// size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2,
-/// 4]."), result (batch, n, p) of mat2's dtype (as aten's: it matters
-/// when the kernel has nothing to compute); operands of different dtypes
-/// refused as aten's kernels do. out=: OutDtype::Exact.
+/// 4]."), result (batch, n, p) of mat2's dtype and device (as aten's: the
+/// dtype matters when the kernel has nothing to compute); operands of different
+/// dtypes refused as aten's kernels do. out=: OutDtype::Exact.
 inline Meta bmm(const at::Tensor &self, const at::Tensor &mat2) {
   TORCH_CHECK(self.dim() == 3, "batch1 must be a 3D tensor");
   TORCH_CHECK(mat2.dim() == 3, "batch2 must be a 3D tensor");
@@ -143,6 +143,7 @@ inline Meta bmm(const at::Tensor &self, const at::Tensor &mat2) {
               "[",
               a[0], ", ", a[2], "] but got: [", b[0], ", ", b[1], "].");
   TensorMeta out(SizeVector{a[0], a[1], b[2]}, mat2.scalar_type());
+  out.with_device(mat2.device());
   detail::check_matmul_dtypes(self, mat2, out.sizes, a[2], /*mm=*/false);
   out.out_dtype = OutDtype::Exact;
   return Meta(std::move(out));
@@ -152,7 +153,8 @@ inline Meta bmm(const at::Tensor &self, const at::Tensor &mat2) {
 /// have the same dtype", with PyTorch 2 followed by ", but got Float and
 /// Double"; then mat1's), 2-D mat1 and mat2 ("mat1 must be a matrix, got
 /// 3-D tensor"), inner sizes equal ("mat1 and mat2 shapes cannot be
-/// multiplied (2x3 and 4x5)"), result (n, m) of mat1's dtype; self must
+/// multiplied (2x3 and 4x5)"), result (n, m) of mat1's dtype and device;
+/// self must
 /// expand to it, checked where aten's kernel checks it, after the out=
 /// checks (TensorMeta::expands); in place, self must have its sizes
 /// (check_inplace). out=: OutDtype::Exact.
@@ -179,7 +181,7 @@ inline Meta addmm(const at::Tensor &self, const at::Tensor &mat1,
               "x", a[1], " and ", b[0], "x", b[1], ")");
   TensorMeta out(SizeVector{a[0], b[1]}, mat1.scalar_type());
   out.out_dtype = OutDtype::Exact;
-  out.with_expands(self);
+  out.with_device(mat1.device()).with_expands(self);
   return Meta(std::move(out));
 }
 
