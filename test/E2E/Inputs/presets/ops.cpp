@@ -599,7 +599,7 @@ at::Tensor &gelu_backward_out(const at::Tensor &grad_output,
 SKGEN_STRUCTURED("presets::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) "
                  "out) -> Tensor(a!)",
                  CPU)
-SKGEN_NO_INPLACE // as aten: no mm_
+SKGEN_NO_INPLACE
 SKGEN_META_PRESET(mm)
 at::Tensor &mm_out(const at::Tensor &self, const at::Tensor &mat2,
                    at::Tensor &out) {
@@ -695,18 +695,17 @@ at::Tensor &upsample_nearest2d_out(const at::Tensor &self,
   return at::upsample_nearest2d_out(out, self, output_size, scales_h, scales_w);
 }
 
-SKGEN_STRUCTURED("presets::upsample_bilinear2d.out(Tensor self, SymInt[2] "
-                 "output_size, bool align_corners, float? scales_h=None, float? "
-                 "scales_w=None, *, Tensor(a!) out) -> Tensor(a!)",
-                 CPU)
+SKGEN_STRUCTURED(
+    "presets::upsample_bilinear2d.out(Tensor self, SymInt[2] "
+    "output_size, bool align_corners, float? scales_h=None, float? "
+    "scales_w=None, *, Tensor(a!) out) -> Tensor(a!)",
+    CPU)
 SKGEN_NO_INPLACE
 SKGEN_META_PRESET(upsample2d)
-at::Tensor &upsample_bilinear2d_out(const at::Tensor &self,
-                                    at::IntArrayRef output_size,
-                                    bool align_corners,
-                                    c10::optional<double> scales_h,
-                                    c10::optional<double> scales_w,
-                                    at::Tensor &out) {
+at::Tensor &
+upsample_bilinear2d_out(const at::Tensor &self, at::IntArrayRef output_size,
+                        bool align_corners, c10::optional<double> scales_h,
+                        c10::optional<double> scales_w, at::Tensor &out) {
   return at::upsample_bilinear2d_out(out, self, output_size, align_corners,
                                      scales_h, scales_w);
 }
