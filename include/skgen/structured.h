@@ -43,7 +43,10 @@
 //
 // and, in skgen/presets/tensor_iterator.h (included below), the
 // TensorIterator families with a rule of their own: clamp, unary_bool
-// (isposinf), loss (mse_loss), halving (glu).
+// (isposinf), loss (mse_loss), halving (glu); in skgen/presets/shapes.h
+// (included below), families whose aten meta function is their own: mm,
+// bmm, addmm, cat, softmax (_softmax, _log_softmax), cumulative (cumsum,
+// cumprod), upsample2d (upsample_nearest2d, upsample_bilinear2d).
 //
 // Presets are ordinary functions: a hand-written meta function can call one
 // and adjust the result (e.g. add a check, or change the out= dtype rule:
@@ -215,6 +218,12 @@ struct TensorMeta {
   OpKind kind = OpKind::Structured;
   /// OpKind::TensorIterator: the inputs the checks look at.
   IteratorInputs iterator;
+  /// An input that must expand to `sizes` (addmm's self), as aten's kernels
+  /// expand it after the out= checks: checked by allocate() and check_out()
+  /// ("The expanded size of the tensor (5) must match the existing size (3)
+  /// at non-singleton dimension 1. ..."), not in place (self is the result,
+  /// whose sizes check_inplace checks).
+  at::Tensor expands;
 
   TensorMeta() = default;
   TensorMeta(std::initializer_list<int64_t> sizes, c10::ScalarType dtype)
@@ -249,6 +258,10 @@ struct TensorMeta {
   }
   TensorMeta &with_device(c10::Device d) {
     device = d;
+    return *this;
+  }
+  TensorMeta &with_expands(at::Tensor input) {
+    expands = std::move(input);
     return *this;
   }
 };
@@ -678,6 +691,17 @@ inline bool same_sizes(const at::Tensor &t, const SizeVector &sizes) {
   return sizes_of(t) == SizeRef(sizes);
 }
 
+/// Whether m.expands expands to m.sizes (aten's error otherwise).
+inline void check_expands(const TensorMeta &m) {
+  if (!m.expands.defined())
+    return;
+#if SKGEN_SYMBOLIC_SIZES
+  (void)m.expands.expand_symint(m.sizes);
+#else
+  (void)m.expands.expand(m.sizes);
+#endif
+}
+
 /// The dtype rule of \p m for writing into \p t (out= or in-place self).
 /// Returns true when the kernel must compute into a temporary.
 inline bool check_dtype(const TensorMeta &m, const at::Tensor &t,
@@ -724,6 +748,7 @@ inline at::Tensor allocate(const Meta &meta, size_t i,
   const TensorMeta &m = meta.at(i);
   if (C10_UNLIKELY(m.iterator.mixed_devices))
     detail::check_devices(m, m.device.value_or(inputs.device()));
+  detail::check_expands(m);
   return detail::empty(m, detail::options(m, inputs));
 }
 
@@ -845,6 +870,7 @@ inline bool check_out(const Meta &meta, size_t i, const at::Tensor &out,
     TORCH_CHECK(out.device() == device, "Expected out tensor to have device ",
                 device, ", but got ", out.device(), " instead");
   }
+  detail::check_expands(m);
 #if SKGEN_SYMBOLIC_SIZES
   auto concrete = c10::asIntArrayRefSlowOpt(m.sizes);
   bool resized = concrete ? at::native::resize_output(out, *concrete)
@@ -1050,6 +1076,7 @@ inline void bump_version(const at::Tensor &t) {
 
 } // namespace skgen
 
+#include <skgen/presets/shapes.h>
 #include <skgen/presets/tensor_iterator.h>
 
 #endif // SKGEN_STRUCTURED_H

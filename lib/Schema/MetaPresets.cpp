@@ -113,6 +113,68 @@ const std::vector<MetaPreset> &metaPresets() {
        "",
        "sizes of self with dim halved, odd sizes and 0-dim refused (glu)",
        /*Stable=*/false},
+      // skgen/presets/shapes.h: families whose aten meta function is their
+      // own (not TensorIterator's).
+      {"mm",
+       {{"self", K::Tensor, false}, {"mat2", K::Tensor, false}},
+       false,
+       1,
+       nullptr,
+       "matrix product of 2-D operands of one dtype (mm)",
+       /*Stable=*/false},
+      {"bmm",
+       {{"self", K::Tensor, false}, {"mat2", K::Tensor, false}},
+       false,
+       1,
+       nullptr,
+       "batched matrix product of 3-D operands of one dtype (bmm)",
+       /*Stable=*/false},
+      {"addmm",
+       {{"self", K::Tensor, false},
+        {"mat1", K::Tensor, false},
+        {"mat2", K::Tensor, false}},
+       false,
+       1,
+       nullptr,
+       "self + matrix product of 2-D operands of one dtype, self broadcast "
+       "(addmm)",
+       /*Stable=*/false},
+      {"cat",
+       {{"tensors", K::TensorList, false}, {"dim", K::Dim, false}},
+       false,
+       1,
+       nullptr,
+       "concatenation along dim, promoted dtype, the inputs' memory format; "
+       "out= of any dtype it casts to (cat)",
+       /*Stable=*/false},
+      {"softmax",
+       {{"self", K::Tensor, false},
+        {"dim", K::Dim, false},
+        {"half_to_float", K::Bool, true}},
+       false,
+       1,
+       nullptr,
+       "sizes and dtype of self (float with half_to_float), dim checked "
+       "(_softmax, _log_softmax)",
+       /*Stable=*/false},
+      {"cumulative",
+       {{"self", K::Tensor, false},
+        {"dim", K::Dim, false},
+        {"dtype", K::Dtype, true}},
+       false,
+       1,
+       nullptr,
+       "sizes of self along dim; dtype= if given, int/bool give int64 "
+       "(cumsum, cumprod)",
+       /*Stable=*/false},
+      {"upsample2d",
+       {{"self", K::Tensor, false}, {"output_size", K::Sizes, false}},
+       false,
+       1,
+       nullptr,
+       "(N, C) of a 4-D self and the output size given, self's memory format "
+       "(upsample_nearest2d, upsample_bilinear2d)",
+       /*Stable=*/false},
   };
   return Presets;
 }
@@ -184,6 +246,10 @@ static bool fits(RoleKind K, const Type &T) {
     return isIntLike(T);
   case RoleKind::Str:
     return U.isNamed("str");
+  case RoleKind::TensorList:
+    return T.isList() && T.Elements.front().isTensor();
+  case RoleKind::Sizes:
+    return T.isList() && isIntLike(T.Elements.front());
   }
   return false;
 }
@@ -210,6 +276,10 @@ static const char *kindText(RoleKind K) {
     return "an int";
   case RoleKind::Str:
     return "a str or str?";
+  case RoleKind::TensorList:
+    return "a Tensor[]";
+  case RoleKind::Sizes:
+    return "an int[] or SymInt[]";
   }
   return "";
 }
@@ -306,7 +376,8 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
     }
     const PresetRole &R = P.Roles[I];
     const Argument *Pick = nullptr;
-    if (R.Kind == RoleKind::Operand || R.Kind == RoleKind::Tensor) {
+    if (R.Kind == RoleKind::Operand || R.Kind == RoleKind::Tensor ||
+        R.Kind == RoleKind::TensorList) {
       for (const Argument *A : Args)
         if (!Used.count(A->Name) && fits(R.Kind, A->Ty)) {
           Pick = A;
@@ -328,9 +399,10 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
       return Fail(-1, Preset + " needs " + std::to_string(NeededOperands) +
                           " operands (Tensor or Scalar arguments); '" +
                           Out.Op.str() + "' has " + std::to_string(Operands));
-    if (R.Kind == RoleKind::Tensor)
-      return Fail(-1, Preset + " needs a Tensor argument for its role '" +
-                          R.Name + "'; '" + Out.Op.str() + "' has none left");
+    if (R.Kind == RoleKind::Tensor || R.Kind == RoleKind::TensorList)
+      return Fail(-1, Preset + " needs " + kindText(R.Kind) +
+                          " argument for its role '" + R.Name + "'; '" +
+                          Out.Op.str() + "' has none left");
     std::string Roles;
     for (size_t J = 0; J < P.Roles.size(); ++J)
       Roles += std::string(", ") + (J == I ? "<" : "") + P.Roles[J].Name +

@@ -79,7 +79,7 @@ SKGEN_NO_META_KERNEL
 at::Tensor &i_out(const at::Tensor &self, at::Tensor &out);
 
 // An unknown preset, with a fix-it.
-// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving)
+// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, mm, bmm, addmm, cat, softmax, cumulative, upsample2d)
 SKGEN_STRUCTURED("myops::j.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(binray)
 at::Tensor &j_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out);
@@ -135,4 +135,21 @@ at::Tensor &s_out(const at::Tensor &self, const at::Tensor &other, const at::Sca
 SKGEN_STRUCTURED("myops::t.out(Tensor self, Tensor target, int how, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(loss)
 at::Tensor &t_out(const at::Tensor &self, const at::Tensor &target, int64_t how, at::Tensor &out);
+// The roles of skgen/presets/shapes.h: a Tensor[] (named, or by kind).
+// CHECK: meta-errors.cpp:[[@LINE+2]]:24: error: role 'tensors' of preset 'cat' takes a Tensor[]; 'self' is 'Tensor'
+SKGEN_STRUCTURED("myops::u.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(cat, self, dim)
+at::Tensor &u_out(const at::Tensor &self, int64_t dim, at::Tensor &out);
+// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: preset 'cat' needs a Tensor[] argument for its role 'tensors'; 'myops::v.out' has none left
+SKGEN_STRUCTURED("myops::v.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(cat)
+at::Tensor &v_out(const at::Tensor &self, int64_t dim, at::Tensor &out);
+// CHECK: meta-errors.cpp:[[@LINE+2]]:39: error: role 'half_to_float' of preset 'softmax' takes a bool; 'dim2' is 'int'
+SKGEN_STRUCTURED("myops::w.out(Tensor self, int dim, int dim2, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(softmax, self, dim, dim2)
+at::Tensor &w_out(const at::Tensor &self, int64_t dim, int64_t dim2, at::Tensor &out);
+// CHECK: meta-errors.cpp:[[@LINE+2]]:37: error: role 'output_size' of preset 'upsample2d' takes an int[] or SymInt[]; 'size' is 'int'
+SKGEN_STRUCTURED("myops::x.out(Tensor self, int size, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(upsample2d, self, size)
+at::Tensor &x_out(const at::Tensor &self, int64_t size, at::Tensor &out);
 } // namespace myops

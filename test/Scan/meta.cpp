@@ -153,4 +153,56 @@ at::Tensor &glu_out(const at::Tensor &self, int64_t dim, at::Tensor &out);
 // CHECK-NEXT:       "dim"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "name": "halving"
+// skgen/presets/shapes.h: a Tensor[] role, by kind; optional roles by name.
+SKGEN_STRUCTURED("myops::cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(cat)
+at::Tensor &cat_out(at::TensorList tensors, int64_t dim, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::cat_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "tensors",
+// CHECK-NEXT:       "dim"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "cat"
+SKGEN_STRUCTURED("myops::_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(softmax)
+at::Tensor &softmax_out(const at::Tensor &self, int64_t dim, bool half_to_float, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::softmax_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "dim",
+// CHECK-NEXT:       "half_to_float"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "softmax"
+SKGEN_STRUCTURED("myops::cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(cumulative)
+at::Tensor &cumsum_out(const at::Tensor &self, int64_t dim, c10::optional<at::ScalarType> dtype, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::cumsum_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "dim",
+// CHECK-NEXT:       "dtype"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "cumulative"
+SKGEN_STRUCTURED("myops::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(bmm, mat2, self)
+at::Tensor &mm_out(const at::Tensor &self, const at::Tensor &mat2, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::mm_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "mat2",
+// CHECK-NEXT:       "self"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "bmm"
+SKGEN_STRUCTURED("myops::up.out(Tensor self, SymInt[2] output_size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(upsample2d)
+at::Tensor &up_out(const at::Tensor &self, at::IntArrayRef output_size, bool align_corners, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::up_out",
+// CHECK:        "args": [
+// CHECK-NEXT:       "self",
+// CHECK-NEXT:       "output_size"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "name": "upsample2d"
 } // namespace myops

@@ -31,7 +31,7 @@ TEST(MetaPresets, Lookup) {
   EXPECT_EQ(findMetaPreset("Binary"), nullptr);
   EXPECT_EQ(closestMetaPreset("reduce"), "");
   EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
-  EXPECT_EQ(metaPresets().size(), 13u);
+  EXPECT_EQ(metaPresets().size(), 20u);
 }
 
 TEST(MetaPresets, DefaultRolesFromTheSchema) {
@@ -117,6 +117,52 @@ TEST(MetaPresets, TensorIteratorRoles) {
                          "reduction=1, float beta=1.0, *, Tensor(a!) out) -> "
                          "Tensor(a!)"),
             (std::vector<std::string>{"self", "target", "reduction"}));
+}
+
+// skgen/presets/shapes.h: a Tensor[] role (by kind, as Tensor roles), an
+// optional bool and an optional dtype by name.
+TEST(MetaPresets, ShapeRoles) {
+  EXPECT_EQ(bind("cat", "a::cat.out(Tensor[] tensors, int dim=0, *, "
+                        "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"tensors", "dim"}));
+  EXPECT_EQ(bind("cat", "a::c.out(Tensor x, Tensor[] xs, int dim, *, "
+                        "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"xs", "dim"}));
+  std::vector<std::string> Bound;
+  PresetError E;
+  EXPECT_FALSE(bindMetaPreset(
+      *findMetaPreset("cat"),
+      parse("a::c.out(Tensor x, int dim, *, Tensor(a!) out) -> Tensor(a!)"), {},
+      Bound, E));
+  EXPECT_EQ(E.Message, "preset 'cat' needs a Tensor[] argument for its role "
+                       "'tensors'; 'a::c.out' has none left");
+  EXPECT_EQ(bind("mm", "a::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) "
+                       "out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "mat2"}));
+  EXPECT_EQ(bind("addmm", "a::addmm.out(Tensor self, Tensor mat1, Tensor "
+                          "mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) "
+                          "out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "mat1", "mat2"}));
+  EXPECT_EQ(bind("softmax", "a::s.out(Tensor self, int dim, bool "
+                            "half_to_float, *, Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "dim", "half_to_float"}));
+  EXPECT_EQ(bind("softmax", "a::s.out(Tensor self, int dim, *, Tensor(a!) "
+                            "out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "dim", ""}));
+  EXPECT_EQ(bind("cumulative", "a::cumsum.out(Tensor self, int dim, *, "
+                               "ScalarType? dtype=None, Tensor(a!) out) -> "
+                               "Tensor(a!)"),
+            (std::vector<std::string>{"self", "dim", "dtype"}));
+  EXPECT_EQ(bind("upsample2d", "a::up.out(Tensor self, SymInt[2] "
+                               "output_size, float? scales_h=None, *, "
+                               "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "output_size"}));
+  EXPECT_EQ(metaPresetCall(*findMetaPreset("softmax"), {"self", "dim", ""},
+                           same, {"a", "_softmax", "out"}),
+            "::skgen::preset::softmax(self, dim, false)");
+  EXPECT_EQ(metaPresetCall(*findMetaPreset("cat"), {"tensors", "dim"}, same,
+                           {"a", "cat", "out"}),
+            "::skgen::preset::cat(tensors, dim)");
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 // checks), so the generated functional, in-place and out= variants (and the
 // generated Meta kernels: no family here has a Meta kernel) can be compared
 // with aten's on the same inputs (test_presets.py). Every preset is used at
-// least once (halving: glu), most twice or more.
+// least once (halving: glu; mm, bmm, addmm, cat), most twice or more.
 #include <ATen/ATen.h>
 #include <ATen/ExpandUtils.h>
 #include <ATen/ScalarOps.h>
@@ -650,6 +650,124 @@ at::Tensor &baddbmm_out(const at::Tensor &self, const at::Tensor &batch1,
                         const at::Tensor &batch2, const at::Scalar &beta,
                         const at::Scalar &alpha, at::Tensor &out) {
   return at::baddbmm_out(out, self, batch1, batch2, beta, alpha);
+}
+
+//===----------------------------------------------------------------------===//
+// Families whose aten meta function is their own (skgen/presets/shapes.h)
+//===----------------------------------------------------------------------===//
+
+SKGEN_STRUCTURED("presets::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(mm)
+at::Tensor &mm_out(const at::Tensor &self, const at::Tensor &mat2,
+                   at::Tensor &out) {
+  return at::mm_out(out, self, mat2);
+}
+
+SKGEN_STRUCTURED("presets::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(bmm)
+at::Tensor &bmm_out(const at::Tensor &self, const at::Tensor &mat2,
+                    at::Tensor &out) {
+  return at::bmm_out(out, self, mat2);
+}
+
+// In place: self must have the result's sizes; out= and functional: it
+// must expand to them (TensorMeta::expands, checked after the out= checks).
+SKGEN_STRUCTURED("presets::addmm.out(Tensor self, Tensor mat1, Tensor mat2, "
+                 "*, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(addmm)
+at::Tensor &addmm_out(const at::Tensor &self, const at::Tensor &mat1,
+                      const at::Tensor &mat2, const at::Scalar &beta,
+                      const at::Scalar &alpha, at::Tensor &out) {
+  return at::addmm_out(out, self, mat1, mat2, beta, alpha);
+}
+
+// A Tensor[] role; out= of any dtype the inputs cast to, computed in it.
+SKGEN_STRUCTURED("presets::cat.out(Tensor[] tensors, int dim=0, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(cat)
+at::Tensor &cat_out(at::TensorList tensors, int64_t dim, at::Tensor &out) {
+  return at::cat_out(out, tensors, dim);
+}
+
+SKGEN_STRUCTURED("presets::_softmax.out(Tensor self, int dim, bool "
+                 "half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(softmax)
+at::Tensor &softmax_out(const at::Tensor &self, int64_t dim, bool half_to_float,
+                        at::Tensor &out) {
+  return at::_softmax_out(out, self, dim, half_to_float);
+}
+
+SKGEN_STRUCTURED("presets::_log_softmax.out(Tensor self, int dim, bool "
+                 "half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(softmax)
+at::Tensor &log_softmax_out(const at::Tensor &self, int64_t dim,
+                            bool half_to_float, at::Tensor &out) {
+  return at::_log_softmax_out(out, self, dim, half_to_float);
+}
+
+// In place: cumsum_ of an int32 tensor stays int32 (OutDtype::Any), with
+// dtype= only that dtype.
+SKGEN_STRUCTURED("presets::cumsum.out(Tensor self, int dim, *, ScalarType? "
+                 "dtype=None, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(cumulative)
+at::Tensor &cumsum_out(const at::Tensor &self, int64_t dim,
+                       c10::optional<at::ScalarType> dtype, at::Tensor &out) {
+  return at::cumsum_out(out, self, dim, dtype);
+}
+
+SKGEN_STRUCTURED("presets::cumprod.out(Tensor self, int dim, *, ScalarType? "
+                 "dtype=None, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(cumulative)
+at::Tensor &cumprod_out(const at::Tensor &self, int64_t dim,
+                        c10::optional<at::ScalarType> dtype, at::Tensor &out) {
+  return at::cumprod_out(out, self, dim, dtype);
+}
+
+// A SymInt[2] role (guarded to int64_t sizes); channels-last inputs give a
+// channels-last result. No in-place variant, as aten.
+SKGEN_STRUCTURED("presets::upsample_nearest2d.out(Tensor self, SymInt[2] "
+                 "output_size, float? scales_h=None, float? scales_w=None, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(upsample2d)
+at::Tensor &upsample_nearest2d_out(const at::Tensor &self,
+                                   at::IntArrayRef output_size,
+                                   c10::optional<double> scales_h,
+                                   c10::optional<double> scales_w,
+                                   at::Tensor &out) {
+  return at::upsample_nearest2d_out(out, self, output_size, scales_h, scales_w);
+}
+
+SKGEN_STRUCTURED(
+    "presets::upsample_bilinear2d.out(Tensor self, SymInt[2] "
+    "output_size, bool align_corners, float? scales_h=None, float? "
+    "scales_w=None, *, Tensor(a!) out) -> Tensor(a!)",
+    CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(upsample2d)
+at::Tensor &
+upsample_bilinear2d_out(const at::Tensor &self, at::IntArrayRef output_size,
+                        bool align_corners, c10::optional<double> scales_h,
+                        c10::optional<double> scales_w, at::Tensor &out) {
+  return at::upsample_bilinear2d_out(out, self, output_size, align_corners,
+                                     scales_h, scales_w);
 }
 
 } // namespace presets

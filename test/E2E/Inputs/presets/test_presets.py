@@ -49,7 +49,7 @@ class Library:
 
 
 P = Library()
-STATS = {"calls": 0, "aten_bugs": 0, "dispatch_only": 0, "autograd": 0, "grad_dtype": 0,
+STATS = {"calls": 0, "aten_bugs": 0, "dispatch_only": 0, "cpu_only": 0, "autograd": 0, "grad_dtype": 0,
          "shim_errors": 0, "not_implemented": 0}
 
 outcome = functools.partial(skgen_testing.outcome, stats=STATS)
@@ -109,6 +109,12 @@ GRAD_DTYPE = ("INTERNAL ASSERT FAILED", "Autograd not support dtype")
 # required.
 DISPATCH_ERROR = " not implemented for '"
 
+# Refusals of aten's CPU kernels that are no rule of the op either (its meta
+# function and other backends accept the call): _softmax's half_to_float
+# (aten's meta function gives a float result; CUDA converts a half input).
+# Counted, on meta tensors only, as DISPATCH_ERROR is.
+CPU_ONLY = ("softmax with half to float conversion is not supported on CPU",)
+
 
 # --abi=stable, errors with aten's message but not its type, counted and not
 # mismatches (docs/stable-abi.md, "Known differences"):
@@ -138,6 +144,9 @@ def check_same(what, ours, aten, meta=False):
     if meta and aten[0] == "error" and DISPATCH_ERROR in aten[2] and ours[0] == "ok":
         STATS["dispatch_only"] += 1
         return
+    if meta and aten[0] == "error" and aten[2] in CPU_ONLY and ours[0] == "ok":
+        STATS["cpu_only"] += 1
+        return
     STATS["mismatches"] = STATS.get("mismatches", 0) + 1  # undone when equal
     if ours[0] != aten[0]:
         raise Mismatch(f"{what}: ours {ours[:1] + ours[2:] if ours[0] == 'error' else 'ok'}, "
@@ -154,9 +163,14 @@ def check_same(what, ours, aten, meta=False):
 
 
 class Family:
-    def __init__(self, name, ours, aten, cases, outs=("out",), differentiable=True):
+    def __init__(self, name, ours, aten, cases, outs=("out",), differentiable=True,
+                 strides=False, expanded_out=True):
         self.name, self.ours, self.aten, self.cases = name, ours, aten, cases
         self.outs, self.differentiable = outs, differentiable
+        self.strides = strides  # also compare the functional result's strides
+        # CheckOrder's expanded out= call (False where aten's own kernel
+        # corrupts memory on it)
+        self.expanded_out = expanded_out
         self.test = "test_" + name.split(" ")[0].replace(".", "_").lower()
 
 
@@ -546,13 +560,159 @@ FAMILIES += [
 ]
 # ---- end of the block ----
 
+
+# --- Families whose aten meta function is their own (skgen/presets/shapes.h) ---
+
+MATMUL_DTYPES = [(d, d) for d in DTYPES] + [(torch.float32, torch.float64),
+                                            (torch.float64, torch.float32),
+                                            (torch.int64, torch.float32)]
+
+
+def matmul_cases(shapes):
+    seed = 0
+    for n, (sa, sb) in enumerate(shapes):
+        for da, db in MATMUL_DTYPES if n == 0 else MATMUL_DTYPES[3:7]:
+            seed += 1
+            a, b = make(sa, da, seed), make(sb, db, seed + 300)
+            yield (noncontig(a) if n == 1 else a, b), {}
+
+
+def mm_cases():
+    return matmul_cases([((2, 3), (3, 4)), ((4, 3), (3, 2)), ((0, 3), (3, 4)), ((2, 0), (0, 4)),
+                         ((2, 3), (4, 5)), ((2, 3, 1), (3, 4)), ((2, 3), (3,)), ((), (3, 4))])
+
+
+def bmm_cases():
+    return matmul_cases([((2, 2, 3), (2, 3, 4)), ((3, 4, 3), (3, 3, 2)), ((0, 2, 3), (0, 3, 4)),
+                         ((2, 2, 3), (2, 4, 5)), ((2, 2, 3), (3, 3, 4)), ((2, 3), (2, 3, 4)),
+                         ((2, 2, 3), (3, 4))])
+
+
+def addmm_cases():
+    seed = 0
+    shapes = [((2, 4), (2, 3), (3, 4)), ((4,), (2, 3), (3, 4)), ((1, 1), (2, 3), (3, 4)), ((), (2, 3), (3, 4)),
+              ((3,), (2, 3), (3, 4)), ((2, 5), (2, 3), (3, 4)), ((2, 4), (2, 3), (4, 4)),
+              ((2, 4), (2, 3, 1), (3, 4)), ((2, 4), (2, 3), (3,)), ((0, 4), (0, 3), (3, 4)),
+              ((2, 4), (2, 0), (0, 4)), ((4, 2), (4, 3), (3, 2))]
+    dtypes = [(d,) * 3 for d in DTYPES] + [(torch.float64, torch.float32, torch.float32),
+                                           (torch.float32, torch.float64, torch.float32),
+                                           (torch.float32, torch.float32, torch.float64)]
+    for n, shs in enumerate(shapes):
+        for ds in dtypes if n == 0 else dtypes[4:7]:
+            seed += 1
+            t = [make(sh, d, seed + k) for k, (sh, d) in enumerate(zip(shs, ds))]
+            if n == len(shapes) - 1:
+                t = [noncontig(x) for x in t]
+            yield tuple(t), {}
+            if n < 2:
+                yield tuple(t), {"beta": 0.5 if ds[0].is_floating_point else 2, "alpha": 2}
+
+
+def cat_cases():
+    seed = 0
+    lists = [([(2, 3), (1, 3)], [0, -2, 1]), ([(2, 3), (2, 3), (2, 1)], [1, -1, 0]),
+             ([(0,), (2, 3)], [0, 1]), ([(0,), (0,)], [0, 5]), ([(2, 3)], [1]), ([], [0]),
+             ([(), ()], [0]), ([(2, 3), (3,)], [0]), ([(2, 3), (2, 4)], [0, 1]),
+             ([(2, 3), (2, 3)], [2, -3]), ([(0, 3), (2, 3)], [0])]
+    dtypes = [(torch.float32, torch.float32), (torch.float32, torch.float64),
+              (torch.int32, torch.bool), (torch.uint8, torch.int64), (torch.bool, torch.bool)]
+    for n, (shapes, dims) in enumerate(lists):
+        for ds in dtypes if n < 3 else dtypes[:2]:
+            seed += 1
+            ts = [make(sh, ds[k % 2], seed + k) for k, sh in enumerate(shapes)]
+            for dim in dims:
+                yield (ts, dim), {}
+    # memory formats: channels-last inputs give a channels-last result, mixed
+    # ones a contiguous one; transposed inputs a contiguous one.
+    cl = make((2, 3, 4, 5), torch.float32, 1).to(memory_format=torch.channels_last)
+    plain = make((2, 3, 4, 5), torch.float32, 2)
+    for ts in ([cl, cl], [cl, plain], [plain, cl], [noncontig(make((3, 2), torch.float32, 3))] * 2):
+        for dim in (0, 1):
+            yield (ts, dim), {}
+
+
+def softmax_cases():
+    seed = 0
+    for shape in [(3, 4), (2, 3, 4), (), (0, 3), (4, 3)]:
+        for d in [torch.float32, torch.float64, torch.int64, torch.float16]:
+            seed += 1
+            t = make(shape, d, seed)
+            t = noncontig(t) if shape == (4, 3) else t
+            for dim in [0, -1, 1, 3]:
+                for half_to_float in (False, True) if dim == 0 else (False,):
+                    yield (t, dim, half_to_float), {}
+
+
+def cumulative_cases():
+    seed = 0
+    for shape in [(3, 4), (2, 3, 4), (), (0, 3), (4, 3)]:
+        for d in DTYPES:
+            seed += 1
+            t = make(shape, d, seed, low=-2, high=2)
+            t = noncontig(t) if shape == (4, 3) else t
+            for dim in [0, -1, 2]:
+                yield (t, dim), {}
+            yield (t, 0), {"dtype": torch.float64}
+            yield (t, -1), {"dtype": torch.int32}
+
+
+def upsample_cases(extra=()):
+    seed = 0
+    for shape, size in [((2, 3, 4, 5), [8, 10]), ((2, 3, 4, 5), [3, 2]), ((0, 3, 4, 5), [8, 10]),
+                        ((2, 0, 4, 5), [8, 10]), ((2, 3, 0, 5), [8, 10]), ((2, 3, 4, 5), [0, 10]),
+                        ((3, 4, 5), [8, 10]), ((2, 3, 4, 5), [8, 10, 3]), ((2, 3, 4, 5), [8])]:
+        for d in [torch.float32, torch.float64, torch.uint8, torch.int64] if seed == 0 else [torch.float32]:
+            seed += 1
+            t = make(shape, d, seed)
+            yield (t, size, *extra), {}
+            if len(shape) == 4 and shape[1]:
+                yield (t.contiguous(memory_format=torch.channels_last), size, *extra), {}
+    t = make((2, 3, 4, 5), torch.float32, 99)
+    yield (t, [8, 10], *extra), {"scales_h": 2.0, "scales_w": 2.0}
+
+
+# aten's CPU _softmax / _log_softmax write past an expanded out= (a heap
+# corruption, aten alone, 1.13 and 2.13): not called on them.
+FAMILIES += [
+    Family("mm (mm)", ops(P.mm, "default", None, "out"), ops(A.mm, "default", None, "out"),
+           mm_cases),
+    Family("bmm (bmm)", ops(P.bmm, "default", None, "out"), ops(A.bmm, "default", None, "out"),
+           bmm_cases),
+    Family("addmm (addmm: self broadcast, in place)",
+           ops(P.addmm, "default", (P.addmm_, "default"), "out"),
+           ops(A.addmm, "default", (A.addmm_, "default"), "out"), addmm_cases),
+    Family("cat (cat: Tensor[], memory format, out= of any castable dtype)",
+           ops(P.cat, "default", None, "out"), ops(A.cat, "default", None, "out"), cat_cases,
+           strides=True),
+    Family("_softmax (softmax)", ops(P._softmax, "default", None, "out"),
+           ops(A._softmax, "default", None, "out"), softmax_cases, expanded_out=False),
+    Family("_log_softmax (softmax)", ops(P._log_softmax, "default", None, "out"),
+           ops(A._log_softmax, "default", None, "out"), softmax_cases, expanded_out=False),
+    Family("cumsum (cumulative, in place)", ops(P.cumsum, "default", (P.cumsum_, "default"), "out"),
+           ops(A.cumsum, "default", (A.cumsum_, "default"), "out"), cumulative_cases),
+    Family("cumprod (cumulative, in place)",
+           ops(P.cumprod, "default", (P.cumprod_, "default"), "out"),
+           ops(A.cumprod, "default", (A.cumprod_, "default"), "out"), cumulative_cases),
+    Family("upsample_nearest2d (upsample2d: SymInt[2], memory format)",
+           ops(P.upsample_nearest2d, "default", None, "out"),
+           ops(A.upsample_nearest2d, "default", None, "out"), upsample_cases, strides=True),
+    Family("upsample_bilinear2d (upsample2d)",
+           ops(P.upsample_bilinear2d, "default", None, "out"),
+           ops(A.upsample_bilinear2d, "default", None, "out"),
+           lambda: upsample_cases((False,)), strides=True),
+]
+# --- end of skgen/presets/shapes.h families ---
+
 # The families the library does not define (their names), and those it does.
 MISSING = [f.name.split(" ")[0] for f in FAMILIES if f.ours is None]
 FAMILIES = [f for f in FAMILIES if f.ours is not None]
 
 
 def meta_copy(x):
-    """A meta tensor with the same sizes, strides and dtype."""
+    """A meta tensor with the same sizes, strides and dtype (of each tensor
+    of a list)."""
+    if isinstance(x, list):
+        return [meta_copy(t) for t in x]
     if not isinstance(x, torch.Tensor):
         return x
     return torch.empty_strided(x.shape, x.stride(), dtype=x.dtype, device="meta")
@@ -670,7 +830,7 @@ class CheckOrder:
                         x[0].copy_(first)
                     return x, [base[1:].view(first.shape)], [base]
                 compare(f"[{dev}] out= overlaps self partly", (oo, ao), build)
-        if all(r.numel() > 1 for r in ref):
+        if fam.expanded_out and all(r.numel() > 1 for r in ref):
             def build():
                 outs = [torch.zeros(1, dtype=r.dtype, device=dev).expand(r.shape) for r in ref]
                 return [to_device(a, dev) for a in args], outs, outs
@@ -682,6 +842,17 @@ class CheckOrder:
                 return x, [], [x[0]]
             compare(f"[{dev}] in-place, expanded self", (oi, ai), build)
 # ---- end of the block ----
+
+
+def show(a):
+    """An argument in a failure message: a tensor (or a list's) described."""
+    if isinstance(a, list):
+        return [show(t) for t in a]
+    return describe(a) if isinstance(a, torch.Tensor) else a
+
+
+def floating(a):
+    return isinstance(a, torch.Tensor) and a.dtype.is_floating_point
 
 
 class Presets(CheckOrder, unittest.TestCase):
@@ -696,7 +867,7 @@ class Presets(CheckOrder, unittest.TestCase):
         af, ai, ao = fam.aten
         for args, kw in fam.cases():
             n += 1
-            what = f"{fam.name} {[describe(a) if isinstance(a, torch.Tensor) else a for a in args]} {kw}"
+            what = f"{fam.name} {[show(a) for a in args]} {kw}"
             args = list(args)
             # aten, on CPU: functional, in-place, out= (several out tensors)
             aten_f = outcome(lambda: af(*args, **kw))
@@ -719,7 +890,10 @@ class Presets(CheckOrder, unittest.TestCase):
                 X = [meta_copy(a) for a in args] if dev == "meta" else args
                 tag = f"{what} [{dev}]"
                 meta = dev == "meta"
-                check_same(tag + " functional", outcome(lambda: of(*X, **kw)), aten_f, meta)
+                ours_f = outcome(lambda: of(*X, **kw))
+                check_same(tag + " functional", ours_f, aten_f, meta)
+                if fam.strides and ours_f[0] == aten_f[0] == "ok":
+                    self.assertEqual(ours_f[1].stride(), aten_f[1].stride(), tag + " strides")
                 if oi is not None:
                     s1 = clone(X[0])
                     ours = outcome(lambda: oi(s1, *X[1:], **kw))
@@ -753,13 +927,18 @@ class Presets(CheckOrder, unittest.TestCase):
         results require grad exactly when aten's do (never for integral or
         bool outputs), and out= is refused exactly when aten refuses, with
         its wording. Returns 1 when the case had such an argument."""
-        if not any(isinstance(a, torch.Tensor) and a.dtype.is_floating_point for a in args):
+        flat = [t for a in args for t in (a if isinstance(a, list) else [a])]
+        if not any(floating(a) for a in flat):
             return 0
         of, _, oo = fam.ours
         af, _, ao = fam.aten
-        G = [a.detach().clone().requires_grad_() if isinstance(a, torch.Tensor)
-             and a.dtype.is_floating_point else a for a in args]
-        what = f"{fam.name} {[describe(a) if isinstance(a, torch.Tensor) else a for a in args]} {kw}"
+
+        def grad(a):
+            if isinstance(a, list):
+                return [grad(t) for t in a]
+            return a.detach().clone().requires_grad_() if floating(a) else a
+        G = [grad(a) for a in args]
+        what = f"{fam.name} {[show(a) for a in args]} {kw}"
         ours, aten = outcome(lambda: of(*G, **kw)), outcome(lambda: af(*G, **kw))
         if aten[0] == "error" and any(b in aten[2] for b in GRAD_DTYPE) and ours[0] == "ok":
             STATS["grad_dtype"] += 1
@@ -923,7 +1102,8 @@ class ZZSummary(unittest.TestCase):
         print(f"\n{families}; {STATS['calls']} calls compared with aten, "
               f"{STATS.get('mismatches', 0)} mismatches; {STATS['aten_bugs']} where aten's kernel asserted; "
               f"{STATS['dispatch_only']} meta calls where only aten's CPU dtype dispatch "
-              f"refused; {autograd}", flush=True)
+              f"refused; {autograd}; {STATS['cpu_only']} meta calls where only aten's CPU "
+              f"kernel refused half_to_float", flush=True)
 
 
 if __name__ == "__main__":

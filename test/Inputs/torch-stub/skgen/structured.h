@@ -56,6 +56,13 @@ Meta clamp(const at::Tensor &, const c10::optional<at::Scalar> &,
 Meta unary_bool(const at::Tensor &, const char *);
 Meta loss(const at::Tensor &, const at::Tensor &, int64_t);
 Meta halving(const at::Tensor &, int64_t, const char *);
+Meta mm(const at::Tensor &, const at::Tensor &);
+Meta bmm(const at::Tensor &, const at::Tensor &);
+Meta addmm(const at::Tensor &, const at::Tensor &, const at::Tensor &);
+Meta cat(at::TensorList, int64_t);
+Meta softmax(const at::Tensor &, int64_t, bool);
+Meta cumulative(const at::Tensor &, int64_t, c10::optional<c10::ScalarType>);
+Meta upsample2d(const at::Tensor &, c10::ArrayRef<int64_t>);
 } // namespace preset
 at::Tensor allocate(const Meta &, unsigned long, const c10::TensorOptions &);
 bool check_inplace(const Meta &, const at::Tensor &);
