@@ -17,8 +17,8 @@ namespace breadth {
 inline at::Tensor on_meta(const at::Tensor &t) {
   if (!t.defined() || t.is_meta())
     return t;
-  at::Tensor m = at::empty_strided(t.sizes(), t.strides(),
-                                   t.options().device(at::kMeta));
+  at::Tensor m =
+      at::empty_strided(t.sizes(), t.strides(), t.options().device(at::kMeta));
   // A Python scalar's tensor promotes as a scalar.
   if (t.unsafeGetTensorImpl()->is_wrapped_number())
     m.unsafeGetTensorImpl()->set_wrapped_number(true);
@@ -49,17 +49,23 @@ on_meta(const c10::List<c10::optional<at::Tensor>> &ts) {
 // Everything else is passed as it is.
 template <class T> const T &on_meta(const T &v) { return v; }
 
-inline skgen::TensorMeta meta_of(const at::Tensor &r, skgen::OutDtype rule) {
+// \p kind: aten's checks of out= and in-place tensors (TensorIterator's for
+// the TensorIteratorBase families; their inputs are not recorded, so only the
+// written tensor's own overlap is checked).
+inline skgen::TensorMeta meta_of(const at::Tensor &r, skgen::OutDtype rule,
+                                 skgen::OpKind kind) {
   skgen::TensorMeta m(skgen::sizes_of(r), r.scalar_type());
   c10::SymIntArrayRef strides = r.sym_strides();
   m.with_strides(skgen::SizeVector(strides.begin(), strides.end()));
+  m.kind = kind;
   return m.with_out_dtype(rule);
 }
 
 // An op's own out= dtype rule, worded with its name.
-inline skgen::TensorMeta meta_of(const at::Tensor &r, skgen::OutDtypeCheck check,
-                                 const char *name) {
-  skgen::TensorMeta m = meta_of(r, skgen::OutDtype::Cast);
+inline skgen::TensorMeta meta_of(const at::Tensor &r,
+                                 skgen::OutDtypeCheck check, const char *name,
+                                 skgen::OpKind kind) {
+  skgen::TensorMeta m = meta_of(r, skgen::OutDtype::Cast, kind);
   m.op_name = name;
   return m.with_out_dtype(check);
 }
@@ -101,10 +107,12 @@ inline bool heaviside_out(const skgen::TensorMeta &result,
 }
 
 template <class... Ts>
-skgen::Meta meta_of(const std::tuple<Ts...> &rs, skgen::OutDtype rule) {
+skgen::Meta meta_of(const std::tuple<Ts...> &rs, skgen::OutDtype rule,
+                    skgen::OpKind kind) {
   skgen::Meta m;
-  std::apply([&](const auto &...r) { (m.push_back(meta_of(r, rule)), ...); },
-             rs);
+  std::apply(
+      [&](const auto &...r) { (m.push_back(meta_of(r, rule, kind)), ...); },
+      rs);
   return m;
 }
 

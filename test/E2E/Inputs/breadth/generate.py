@@ -78,6 +78,17 @@ PRESETS.update({
     "min.dim_min": "index_reduction",
     "argmax.out": "arg_reduction",
     "argmin.out": "arg_reduction",
+    # skgen/presets/shapes.h: torchgen structured families
+    "mm.out": "mm",
+    "bmm.out": "bmm",
+    "addmm.out": "addmm",
+    "cat.out": "cat",
+    "_softmax.out": "softmax",
+    "_log_softmax.out": "softmax",
+    "cumsum.out": "cumulative",
+    "cumprod.out": "cumulative",
+    "upsample_nearest2d.out": "upsample2d",
+    "upsample_bilinear2d.out": "upsample2d",
 })
 
 # The out=/in-place dtype rule of the generic meta function where it is not
@@ -87,8 +98,7 @@ OUT_DTYPE = {f: "Same" for f in (
     "gelu.out neg.out sign.out round.decimals_out hardshrink.out elu.out "
     "leaky_relu.out softplus.out softshrink.out "
     "lerp.Tensor_out").split()}
-OUT_DTYPE.update({f: "Cast" for f in "mean.out pow.Scalar_out cat.out".split()})
-OUT_DTYPE.update({f: "Any" for f in "cumsum.out cumprod.out".split()})
+OUT_DTYPE.update({f: "Cast" for f in "mean.out pow.Scalar_out".split()})
 OUT_DTYPE.update({f: "breadth::bytebool_out" for f in (
     "all.out all.dims_out all.all_out any.out any.dims_out any.all_out").split()})
 OUT_DTYPE.update({"signbit.out": "breadth::bool_out",
@@ -233,7 +243,8 @@ class Family:
                     "  return breadth::meta_of(%s(%s)," % (fn, ", ".join(
                         "breadth::on_meta(%s)" % a.cxx if a.plain.startswith("Tensor") else a.cxx
                         for a in self.inputs)),
-                    "                          %s);" % rule, "}", ""]
+                    "                          %s, skgen::OpKind::%s);" % (
+                        rule, "TensorIterator" if self.ti else "Structured"), "}", ""]
             lines = meta + lines
             lines.append("SKGEN_META(%s_meta)" % ident)
         params = ", ".join("%s%s" % (fmt(a.types()[0]), a.cxx) for a in self.args)

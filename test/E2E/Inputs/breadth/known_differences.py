@@ -7,10 +7,6 @@ first line", "ok float32[2, 3]"), and the reason. Every entry is a difference
 of wording or exception type only: both sides refuse the call. A mismatch
 that no entry matches fails the test."""
 
-WORDING = ("error wording: torchgen's structured check_inplace ('Bad in-place "
-           "call: input tensor size ... and output tensor size ... should match') "
-           "vs skgen's TensorIterator wording, issue 23 item 2 (branch wording)")
-
 RESIZED = ("aten's own out= kernel, which the library's kernel calls, resizes an "
            "out of the right shape with a warning: mse_loss and smooth_l1_loss "
            "reduced over broadcast operands first resize out to the unreduced "
@@ -28,19 +24,6 @@ KNOWN = [
               r"had shape \[\], which does not match the required output shape "
               r"\[[\d, ]+\]\.",
      "reason": RESIZED},
-    {"families": {"addmm.out", "addmv.out", "baddbmm.out", "addbmm.out",
-                  "addr.out"},
-     "comparisons": {"inplace"},
-     "aten": r"^RuntimeError: Bad in-place call: input tensor size",
-     "skgen": r"^RuntimeError: output with shape .* doesn't match the broadcast shape",
-     "reason": WORDING},
-    {"families": {"cat.out"},
-     "comparisons": {"out-wrong-dtype"},
-     "aten": r"^TypeError: torch.cat\(\): input types can't be cast",
-     "skgen": r"^RuntimeError: result type .* can't be cast",
-     "reason": "error type and wording: cat's own out= dtype check (TypeError); "
-               "the generic meta function words TensorIterator's rule (branch "
-               "meta adds a cat preset)"},
     {"families": {"hash_tensor.out"},
      "comparisons": {"out-wrong-dtype"},
      "aten": r"^RuntimeError: Expected result to be of dtype uint64, but got",
