@@ -359,17 +359,19 @@ std::optional<int> Pipeline::scan() {
       return ExitError;
     }
   }
-  // --migrate reads the whole library (its registrations span files).
+  // --migrate reads the whole library (its registrations span files). The
+  // library's other files: the compilation database's and the .cu/.hip
+  // files it does not list (otherSources).
   unsigned Annotated =
       Opts.Migrate ? 0 : keepFamilyClosure(Opts.Sources.size());
   if (Annotated)
-    R.report(
-        {noteAt(SourceLoc(), "also scanned " + std::to_string(Annotated) +
-                                 (Annotated == 1 ? " file" : " files") +
-                                 " of the compilation database that " +
-                                 (Annotated == 1 ? "holds" : "hold") +
-                                 " a part of the given files' op families")},
-        DiagnosticRule::Driver);
+    R.report({noteAt(SourceLoc(),
+                     "also scanned " + std::to_string(Annotated) +
+                         (Annotated == 1 ? " other file" : " other files") +
+                         " of the library that " +
+                         (Annotated == 1 ? "holds" : "hold") +
+                         " a part of the given files' op families")},
+             DiagnosticRule::Driver);
   return std::nullopt;
 }
 

@@ -259,6 +259,26 @@ bool isClangDeviceOption(llvm::StringRef A) {
   return false;
 }
 
+/// The value of a Clang `-x` option at \p Args[I] (`-x cuda`, `-xcuda`), or
+/// empty; a separate value is consumed (\p I advances past it).
+llvm::StringRef languageOption(llvm::ArrayRef<std::string> Args, size_t &I) {
+  llvm::StringRef A = Args[I];
+  if (A == "-x" && I + 1 < Args.size())
+    return Args[++I];
+  if (compat::startsWith(A, "-x") && A.size() > 2)
+    return A.drop_front(2);
+  return {};
+}
+
+/// The GPU language a Clang `-x` value names (`cuda`, `cu`, `hip`).
+GpuLanguage languageOf(llvm::StringRef Lang) {
+  if (Lang == "cuda" || Lang == "cu")
+    return GpuLanguage::Cuda;
+  if (Lang == "hip")
+    return GpuLanguage::Hip;
+  return GpuLanguage::None;
+}
+
 /// A Clang (or hipcc) command compiling CUDA/HIP as a host C++ command.
 void translateClang(llvm::ArrayRef<std::string> Args,
                     std::vector<std::string> &Host, std::string &CudaPath,
@@ -269,15 +289,10 @@ void translateClang(llvm::ArrayRef<std::string> Args,
       CudaPath = A.drop_front(llvm::StringRef("--cuda-path=").size()).str();
     if (compat::startsWith(A, "--rocm-path="))
       RocmPath = A.drop_front(llvm::StringRef("--rocm-path=").size()).str();
-    llvm::StringRef Lang;
-    if (A == "-x" && I + 1 < Args.size())
-      Lang = Args[++I];
-    else if (compat::startsWith(A, "-x") && A.size() > 2)
-      Lang = A.drop_front(2);
-    if (!Lang.empty()) {
-      bool Gpu = Lang == "cuda" || Lang == "cu" || Lang == "hip";
+    if (llvm::StringRef Lang = languageOption(Args, I); !Lang.empty()) {
       Host.push_back("-x");
-      Host.push_back(Gpu ? "c++" : Lang.str());
+      Host.push_back(languageOf(Lang) == GpuLanguage::None ? Lang.str()
+                                                           : "c++");
       continue;
     }
     if (A == "-Xcuda-ptxas" || A == "-Xcuda-fatbinary" ||
@@ -312,18 +327,13 @@ GpuLanguage gpuLanguage(const std::vector<std::string> &Args,
     return GpuLanguage::Hip;
   // The last -x before the file decides, as for Clang.
   llvm::StringRef Lang;
-  for (size_t I = 1; I < Args.size(); ++I) {
-    if (Args[I] == "-x" && I + 1 < Args.size())
-      Lang = Args[I + 1];
-    else if (compat::startsWith(Args[I], "-x") && Args[I].size() > 2)
-      Lang = llvm::StringRef(Args[I]).drop_front(2);
-  }
-  if (Lang == "cuda" || Lang == "cu")
-    return GpuLanguage::Cuda;
-  if (Lang == "hip")
-    return GpuLanguage::Hip;
+  llvm::ArrayRef<std::string> Rest =
+      llvm::ArrayRef<std::string>(Args).drop_front();
+  for (size_t I = 0; I < Rest.size(); ++I)
+    if (llvm::StringRef L = languageOption(Rest, I); !L.empty())
+      Lang = L;
   if (!Lang.empty())
-    return GpuLanguage::None;
+    return languageOf(Lang);
   if (hasExtension(File, ".cu"))
     return GpuLanguage::Cuda;
   if (hasExtension(File, ".hip"))
