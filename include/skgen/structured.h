@@ -97,6 +97,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <exception>
 #include <initializer_list>
 #include <tuple>
 #include <type_traits>
@@ -224,6 +225,13 @@ struct TensorMeta {
   /// at non-singleton dimension 1. ..."), not in place (self is the result,
   /// whose sizes check_inplace checks).
   at::Tensor expands;
+  /// An error of aten's kernels that its meta function does not raise (the
+  /// matrix products' operands of different dtypes: "expected scalar type
+  /// Float but found Double"), raised where the kernel raises it: after the
+  /// out= / in-place checks (so "Bad in-place call: ..." comes first), when
+  /// the functional variant allocates its result. Set by with_kernel_check;
+  /// OpKind::Structured metas (TensorIterator's kernels check nothing more).
+  std::exception_ptr kernel_error;
 
   TensorMeta() = default;
   TensorMeta(std::initializer_list<int64_t> sizes, c10::ScalarType dtype)
@@ -262,6 +270,16 @@ struct TensorMeta {
   }
   TensorMeta &with_expands(at::Tensor input) {
     expands = std::move(input);
+    return *this;
+  }
+  /// Runs \p check (a check of aten's kernel: TORCH_CHECK ...) now and keeps
+  /// its error, if any, for where the kernel would raise it (kernel_error).
+  template <class Check> TensorMeta &with_kernel_check(Check check) {
+    try {
+      check();
+    } catch (...) {
+      kernel_error = std::current_exception();
+    }
     return *this;
   }
 };
@@ -702,6 +720,12 @@ inline void check_expands(const TensorMeta &m) {
 #endif
 }
 
+/// The error of aten's kernel that m.kernel_error keeps, if any.
+inline void raise_kernel_error(const TensorMeta &m) {
+  if (C10_UNLIKELY(static_cast<bool>(m.kernel_error)))
+    std::rethrow_exception(m.kernel_error);
+}
+
 /// The dtype rule of \p m for writing into \p t (out= or in-place self).
 /// Returns true when the kernel must compute into a temporary.
 inline bool check_dtype(const TensorMeta &m, const at::Tensor &t,
@@ -749,6 +773,7 @@ inline at::Tensor allocate(const Meta &meta, size_t i,
   if (C10_UNLIKELY(m.iterator.mixed_devices))
     detail::check_devices(m, m.device.value_or(inputs.device()));
   detail::check_expands(m);
+  detail::raise_kernel_error(m);
   return detail::empty(m, detail::options(m, inputs));
 }
 
@@ -848,6 +873,7 @@ inline bool check_inplace(const Meta &meta, const at::Tensor &self) {
   TORCH_CHECK(detail::same_sizes(self, m.sizes),
               "Bad in-place call: input tensor size ", sizes_of(self),
               " and output tensor size ", SizeRef(m.sizes), " should match");
+  detail::raise_kernel_error(m);
   return temporary;
 }
 
@@ -889,6 +915,7 @@ inline bool check_out(const Meta &meta, size_t i, const at::Tensor &out,
       out.unsafeGetTensorImpl()->empty_tensor_restride(*m.memory_format);
     }
   }
+  detail::raise_kernel_error(m);
   return temporary;
 }
 

@@ -12,11 +12,21 @@
 //   bmm(self, mat2)             batched matrix product, 3-D (bmm)
 //   addmm(self, mat1, mat2)     self + matrix product, self broadcast
 //                               (addmm, addmm_)
+//   addmv(self, mat, vec)       self + matrix-vector product (addmv, addmv_)
+//   baddbmm(self, batch1, batch2)
+//                               self + batched matrix product, self
+//                               expanded (baddbmm, baddbmm_)
 //   cat(tensors, dim)           concatenation along dim, promoted dtype,
 //                               the inputs' memory format (cat)
 //   softmax(self, dim, half_to_float)
 //                               sizes and dtype of self along a dim
 //                               (_softmax, _log_softmax)
+//   softmax_backward(grad_output, output, dim, input_dtype)
+//   log_softmax_backward(grad_output, output, dim, input_dtype)
+//                               sizes of grad_output, its dtype (half when
+//                               a float grad comes from a half input)
+//                               (_softmax_backward_data,
+//                               _log_softmax_backward_data)
 //   cumulative(self, dim, dtype)
 //                               sizes of self, int/bool -> int64 unless
 //                               dtype= (cumsum, cumprod)
@@ -27,14 +37,17 @@
 // Their outputs are built as TensorMetas directly (no TensorIterator), so the
 // generated out= / in-place checks are torchgen's structured ones.
 // aten's matrix products also refuse operands of different dtypes in their
-// CPU and CUDA kernels, not in the meta function; mm and bmm refuse them too,
-// with the kernels' wording, so that Meta kernels refuse what every backend
-// refuses. docs/annotations.md ("Presets", "Families") lists which aten
-// family uses which preset.
+// CPU and CUDA kernels, not in the meta function; mm, bmm, baddbmm and (1.13)
+// addmv refuse them too, with the kernels' wording and where the kernels
+// refuse them (TensorMeta::with_kernel_check: after the out= / in-place
+// checks), so that Meta kernels refuse what every backend refuses.
+// docs/annotations.md ("Presets", "Families") lists which aten family uses
+// which preset.
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_PRESETS_SHAPES_H
 #define SKGEN_PRESETS_SHAPES_H
 
+#include <ATen/TensorUtils.h>
 #include <ATen/WrapDimUtils.h>
 #include <ATen/native/TensorShape.h>
 #include <ATen/native/TypeProperties.h>
@@ -80,6 +93,50 @@ void check_matmul_dtypes(const at::Tensor &a, const at::Tensor &b,
               b.scalar_type());
 }
 
+/// t.size(d), symbolic with PyTorch 2; aten's IndexError ("Dimension
+/// specified as 0 but tensor has no dimensions") when t has no dim d.
+inline auto size_at(const at::Tensor &t, int64_t d) {
+#if SKGEN_SYMBOLIC_SIZES
+  return t.sym_size(d);
+#else
+  return t.size(d);
+#endif
+}
+
+inline auto numel_of(const at::Tensor &t) {
+#if SKGEN_SYMBOLIC_SIZES
+  return t.sym_numel();
+#else
+  return t.numel();
+#endif
+}
+
+/// The meta of aten's _softmax_backward_data / _log_softmax_backward_data
+/// after their own checks: \p dim wrapped by grad's dims, the sizes of grad,
+/// its dtype (half when grad is float and \p input_dtype half: CUDA's
+/// half-to-float backward; aten's CPU kernel refuses that result, "expected
+/// scalar type Float but found Half", which Meta kernels do not), contiguous.
+/// aten's kernels (CPU and CUDA) read output as grad's dtype: one of another
+/// dtype is refused where there is something to compute ("expected scalar
+/// type Float but found Double", after the out= checks). out=:
+/// OutDtype::Exact.
+inline Meta softmax_backward(const at::Tensor &grad, const at::Tensor &output,
+                             int64_t dim, c10::ScalarType input_dtype) {
+  at::maybe_wrap_dim(dim, grad.dim());
+  c10::ScalarType dtype = grad.scalar_type();
+  if (dtype == c10::ScalarType::Float && input_dtype == c10::ScalarType::Half)
+    dtype = c10::ScalarType::Half;
+  TensorMeta out(sizes_of(grad), dtype);
+  out.out_dtype = OutDtype::Exact;
+  out.with_kernel_check([&] {
+    if (dtype == grad.scalar_type() && numel_of(output) != 0)
+      TORCH_CHECK(output.scalar_type() == grad.scalar_type(),
+                  "expected scalar type ", grad.scalar_type(), " but found ",
+                  output.scalar_type());
+  });
+  return Meta(std::move(out));
+}
+
 /// cat's out= rule: any dtype the inputs' promoted dtype can be cast to
 /// ("torch.cat(): input types can't be cast to the desired output type
 /// Int"; TypeError with PyTorch 2); the kernel copies into it (no temporary).
@@ -123,7 +180,9 @@ inline Meta mm(const at::Tensor &self, const at::Tensor &mat2) {
   TORCH_CHECK(a[1] == b[0], "mat1 and mat2 shapes cannot be multiplied (", a[0],
               "x", a[1], " and ", b[0], "x", b[1], ")");
   TensorMeta out(SizeVector{a[0], b[1]}, self.scalar_type());
-  detail::check_matmul_dtypes(self, mat2, out.sizes, a[1], /*mm=*/true);
+  out.with_kernel_check([&] {
+    detail::check_matmul_dtypes(self, mat2, out.sizes, a[1], /*mm=*/true);
+  });
   out.out_dtype = OutDtype::Exact;
   return Meta(std::move(out));
 }
@@ -143,8 +202,9 @@ inline Meta bmm(const at::Tensor &self, const at::Tensor &mat2) {
               "[",
               a[0], ", ", a[2], "] but got: [", b[0], ", ", b[1], "].");
   TensorMeta out(SizeVector{a[0], a[1], b[2]}, mat2.scalar_type());
-  out.with_device(mat2.device());
-  detail::check_matmul_dtypes(self, mat2, out.sizes, a[2], /*mm=*/false);
+  out.with_device(mat2.device()).with_kernel_check([&] {
+    detail::check_matmul_dtypes(self, mat2, out.sizes, a[2], /*mm=*/false);
+  });
   out.out_dtype = OutDtype::Exact;
   return Meta(std::move(out));
 }
@@ -182,6 +242,90 @@ inline Meta addmm(const at::Tensor &self, const at::Tensor &mat1,
   TensorMeta out(SizeVector{a[0], b[1]}, mat1.scalar_type());
   out.out_dtype = OutDtype::Exact;
   out.with_device(mat1.device()).with_expands(self);
+  return Meta(std::move(out));
+}
+
+/// aten's addmv meta function: a 2-D mat, a 1-D vec and a self of at most
+/// one dim ("vector + matrix @ vector expected, got 2, 2, 1"), vec's size
+/// mat's second and self of mat's first size or one element ("size mismatch,
+/// got input (2), mat (3x4), vec (4)"; 1.13: "size mismatch, got 2, 3x4,4";
+/// a 0-dim self there raises aten's IndexError, as aten's message does),
+/// result (n) of vec's dtype and device. PyTorch 2 then refuses operands of
+/// different dtypes ("addmv input tensors must have the same dtype, but got
+/// Float, Double, and Float"); 1.13 accepts a self of another dtype, and its
+/// kernels refuse a mat and vec of different dtypes where there is something
+/// to compute ("expected scalar type Double but found Float", after the
+/// out= / in-place checks). In place, self must have the result's sizes
+/// (torchgen's check). out=: OutDtype::Exact.
+inline Meta addmv(const at::Tensor &self, const at::Tensor &mat,
+                  const at::Tensor &vec) {
+  TORCH_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1,
+              "vector + matrix @ vector expected, got ", self.dim(), ", ",
+              mat.dim(), ", ", vec.dim());
+  SizeRef m = sizes_of(mat), v = sizes_of(vec);
+  bool fits = m[1] == v[0] &&
+              (m[0] == detail::numel_of(self) || detail::numel_of(self) == 1);
+#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+  TORCH_CHECK(fits, "size mismatch, got input (", detail::size_at(self, 0),
+              "), mat (", m[0], "x", m[1], "), vec (", v[0], ")");
+  TORCH_CHECK(self.scalar_type() == mat.scalar_type() &&
+                  mat.scalar_type() == vec.scalar_type(),
+              "addmv input tensors must have the same dtype, but got ",
+              self.scalar_type(), ", ", mat.scalar_type(), ", and ",
+              vec.scalar_type());
+#else
+  TORCH_CHECK(fits, "size mismatch, got ", detail::size_at(self, 0), ", ", m[0],
+              "x", m[1], ",", v[0]);
+#endif
+  TensorMeta out(SizeVector{m[0]}, vec.scalar_type());
+  out.out_dtype = OutDtype::Exact;
+  out.with_device(vec.device());
+#if !defined(TORCH_VERSION_MAJOR) || TORCH_VERSION_MAJOR < 2
+  out.with_kernel_check([&] {
+    detail::check_matmul_dtypes(mat, vec, out.sizes, m[1], /*mm=*/false);
+  });
+#endif
+  return Meta(std::move(out));
+}
+
+/// aten's baddbmm meta function: self expanded to (batch1's first two sizes,
+/// batch2's last) first, as aten's (expand's error: "The expanded size of
+/// the tensor (4) must match the existing size (3) at non-singleton
+/// dimension 1. ..."; the sizes are read before the 3-D checks, so a 0-dim
+/// batch raises aten's IndexError); PyTorch 2 then wants self's dtype to be
+/// batch1's ("Input dtypes must be the same, got: input double, batch1:
+/// float, batch2: float"); then bmm's checks ("batch1 must be a 3D tensor",
+/// "Expected size for first two dimensions of batch2 tensor to be: ..."),
+/// the result of batch2's dtype and device; batches of different dtypes
+/// refused as aten's kernels do (detail::check_matmul_dtypes, after the out=
+/// / in-place checks). In place, self must have the result's sizes
+/// ("Bad in-place call: input tensor size [1] and output tensor size [2, 3,
+/// 5] should match"). out=: OutDtype::Exact.
+inline Meta baddbmm(const at::Tensor &self, const at::Tensor &batch1,
+                    const at::Tensor &batch2) {
+  SizeVector shape{detail::size_at(batch1, 0), detail::size_at(batch1, 1),
+                   detail::size_at(batch2, 2)};
+  if (!detail::same_sizes(self, shape))
+    detail::check_expands(
+        TensorMeta(shape, self.scalar_type()).with_expands(self));
+#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+  TORCH_CHECK(self.dtype() == batch1.dtype(),
+              "Input dtypes must be the same, got: input ", self.dtype(),
+              ", batch1: ", batch1.dtype(), ", batch2: ", batch2.dtype());
+#endif
+  TORCH_CHECK(batch1.dim() == 3, "batch1 must be a 3D tensor");
+  TORCH_CHECK(batch2.dim() == 3, "batch2 must be a 3D tensor");
+  SizeRef a = sizes_of(batch1), b = sizes_of(batch2);
+  TORCH_CHECK(b[0] == a[0] && b[1] == a[2],
+              "Expected size for first two dimensions of batch2 tensor to be: "
+              "[",
+              a[0], ", ", a[2], "] but got: [", b[0], ", ", b[1], "].");
+  TensorMeta out(std::move(shape), batch2.scalar_type());
+  out.out_dtype = OutDtype::Exact;
+  out.with_device(batch2.device()).with_kernel_check([&] {
+    detail::check_matmul_dtypes(batch1, batch2, out.sizes, a[2],
+                                /*mm=*/false);
+  });
   return Meta(std::move(out));
 }
 
@@ -238,6 +382,39 @@ inline Meta softmax(const at::Tensor &self, int64_t dim,
                  half_to_float ? c10::ScalarType::Float : self.scalar_type());
   out.out_dtype = OutDtype::Exact;
   return Meta(std::move(out));
+}
+
+/// aten's _softmax_backward_data meta function: grad_output and output of
+/// one size ("Expected tensor for argument #1 'grad' to have same size as
+/// tensor for argument #2 'output'; but [2, 3] does not equal [3, 2] (while
+/// checking arguments for softmax_backward)": at::checkSameSize), then
+/// \p dim wrapped ("Dimension out of range ..."); the result is
+/// detail::softmax_backward's.
+inline Meta softmax_backward(const at::Tensor &grad_output,
+                             const at::Tensor &output, int64_t dim,
+                             c10::ScalarType input_dtype) {
+  auto symbolic = [](const at::Tensor &t) {
+    return t.unsafeGetTensorImpl()->has_symbolic_sizes_strides();
+  };
+  if (!symbolic(grad_output) && !symbolic(output))
+    at::checkSameSize("softmax_backward", {grad_output, "grad", 1},
+                      {output, "output", 2});
+  else
+    TORCH_CHECK(sizes_of(grad_output) == sizes_of(output),
+                "Expected tensor for argument #1 'grad' to have same size as "
+                "tensor for argument #2 'output'; but ",
+                sizes_of(grad_output), " does not equal ", sizes_of(output),
+                " (while checking arguments for softmax_backward)");
+  return detail::softmax_backward(grad_output, output, dim, input_dtype);
+}
+
+/// aten's _log_softmax_backward_data meta function: as softmax_backward's,
+/// without its size check (output may have any sizes: aten's kernels read
+/// it as grad_output's).
+inline Meta log_softmax_backward(const at::Tensor &grad_output,
+                                 const at::Tensor &output, int64_t dim,
+                                 c10::ScalarType input_dtype) {
+  return detail::softmax_backward(grad_output, output, dim, input_dtype);
 }
 
 /// aten's cumsum / cumprod meta function: the sizes of self, \p dim wrapped

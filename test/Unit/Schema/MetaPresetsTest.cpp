@@ -31,7 +31,7 @@ TEST(MetaPresets, Lookup) {
   EXPECT_EQ(findMetaPreset("Binary"), nullptr);
   EXPECT_EQ(closestMetaPreset("reduce"), "");
   EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
-  EXPECT_EQ(metaPresets().size(), 20u);
+  EXPECT_EQ(metaPresets().size(), 24u);
 }
 
 TEST(MetaPresets, DefaultRolesFromTheSchema) {
@@ -157,6 +157,17 @@ TEST(MetaPresets, ShapeRoles) {
                                "output_size, float? scales_h=None, *, "
                                "Tensor(a!) out) -> Tensor(a!)"),
             (std::vector<std::string>{"self", "output_size"}));
+  // A ScalarType role that is not optional, bound by name.
+  EXPECT_EQ(bind("softmax_backward",
+                 "a::_softmax_backward_data.out(Tensor grad_output, Tensor "
+                 "output, int dim, ScalarType input_dtype, *, Tensor(a!) "
+                 "grad_input) -> Tensor(a!)"),
+            (std::vector<std::string>{"grad_output", "output", "dim",
+                                      "input_dtype"}));
+  EXPECT_EQ(bind("addmv", "a::addmv.out(Tensor self, Tensor mat, Tensor vec, "
+                          "*, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) "
+                          "-> Tensor(a!)"),
+            (std::vector<std::string>{"self", "mat", "vec"}));
   EXPECT_EQ(metaPresetCall(*findMetaPreset("softmax"), {"self", "dim", ""},
                            same, {"a", "_softmax", "out"}),
             "::skgen::preset::softmax(self, dim, false)");

@@ -89,6 +89,10 @@ PRESETS.update({
     "cumprod.out": "cumulative",
     "upsample_nearest2d.out": "upsample2d",
     "upsample_bilinear2d.out": "upsample2d",
+    "addmv.out": "addmv",
+    "baddbmm.out": "baddbmm",
+    "_softmax_backward_data.out": "softmax_backward",
+    "_log_softmax_backward_data.out": "log_softmax_backward",
 })
 
 # The out=/in-place dtype rule of the generic meta function where it is not

@@ -608,51 +608,6 @@ at::Tensor &gelu_backward_out(const at::Tensor &grad_output,
 }
 
 //===----------------------------------------------------------------------===//
-// A structured family that is not a TensorIterator one, with an in-place
-// variant (aten's baddbmm): its own meta function, whose TensorMeta gets
-// torchgen's out= / in-place checks and wording ("Bad in-place call: input
-// tensor size [1] and output tensor size [2, 3, 5] should match").
-//===----------------------------------------------------------------------===//
-
-// aten's baddbmm meta function: self must expand to the result (expand's
-// error), PyTorch 2 also wants self's dtype to be batch1's; the result has
-// batch2's dtype and device (torchgen's set_output with batch2.options()).
-skgen::Meta baddbmm_meta(const at::Tensor &self, const at::Tensor &batch1,
-                         const at::Tensor &batch2, const at::Scalar & /*beta*/,
-                         const at::Scalar & /*alpha*/) {
-  c10::DimVector shape{batch1.size(0), batch1.size(1), batch2.size(2)};
-  if (self.sizes() != c10::IntArrayRef(shape))
-    (void)at::inferExpandGeometry_dimvector(self.sizes(), self.strides(),
-                                            shape);
-#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
-  TORCH_CHECK(self.dtype() == batch1.dtype(),
-              "Input dtypes must be the same, got: input ", self.dtype(),
-              ", batch1: ", batch1.dtype(), ", batch2: ", batch2.dtype());
-#endif
-  TORCH_CHECK(batch1.dim() == 3, "batch1 must be a 3D tensor");
-  TORCH_CHECK(batch2.dim() == 3, "batch2 must be a 3D tensor");
-  TORCH_CHECK(batch2.size(0) == shape[0] && batch2.size(1) == batch1.size(2),
-              "Expected size for first two dimensions of batch2 tensor to be: "
-              "[",
-              shape[0], ", ", batch1.size(2), "] but got: [", batch2.size(0),
-              ", ", batch2.size(1), "].");
-  return skgen::TensorMeta(shape, batch2.scalar_type())
-      .with_out_dtype(skgen::OutDtype::Exact)
-      .with_device(batch2.device());
-}
-
-SKGEN_STRUCTURED("presets::baddbmm.out(Tensor self, Tensor batch1, Tensor "
-                 "batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
-                 "Tensor(a!)",
-                 CPU)
-SKGEN_META(baddbmm_meta)
-at::Tensor &baddbmm_out(const at::Tensor &self, const at::Tensor &batch1,
-                        const at::Tensor &batch2, const at::Scalar &beta,
-                        const at::Scalar &alpha, at::Tensor &out) {
-  return at::baddbmm_out(out, self, batch1, batch2, beta, alpha);
-}
-
-//===----------------------------------------------------------------------===//
 // Families whose aten meta function is their own (skgen/presets/shapes.h)
 //===----------------------------------------------------------------------===//
 
@@ -689,6 +644,33 @@ at::Tensor &addmm_out(const at::Tensor &self, const at::Tensor &mat1,
   return at::addmm_out(out, self, mat1, mat2, beta, alpha);
 }
 
+// Not TensorIterator families, with an in-place variant: torchgen's out= /
+// in-place checks and wording ("Bad in-place call: input tensor size [1] and
+// output tensor size [2, 3, 5] should match"); their dtype rules differ by
+// version (PyTorch 2 refuses operands of different dtypes in the meta
+// function, 1.13 in the kernel, after the in-place check).
+SKGEN_STRUCTURED("presets::addmv.out(Tensor self, Tensor mat, Tensor vec, *, "
+                 "Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(addmv)
+at::Tensor &addmv_out(const at::Tensor &self, const at::Tensor &mat,
+                      const at::Tensor &vec, const at::Scalar &beta,
+                      const at::Scalar &alpha, at::Tensor &out) {
+  return at::addmv_out(out, self, mat, vec, beta, alpha);
+}
+
+SKGEN_STRUCTURED("presets::baddbmm.out(Tensor self, Tensor batch1, Tensor "
+                 "batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(baddbmm)
+at::Tensor &baddbmm_out(const at::Tensor &self, const at::Tensor &batch1,
+                        const at::Tensor &batch2, const at::Scalar &beta,
+                        const at::Scalar &alpha, at::Tensor &out) {
+  return at::baddbmm_out(out, self, batch1, batch2, beta, alpha);
+}
+
 // A Tensor[] role; out= of any dtype the inputs cast to, computed in it.
 SKGEN_STRUCTURED("presets::cat.out(Tensor[] tensors, int dim=0, *, "
                  "Tensor(a!) out) -> Tensor(a!)",
@@ -717,6 +699,35 @@ SKGEN_META_PRESET(softmax)
 at::Tensor &log_softmax_out(const at::Tensor &self, int64_t dim,
                             bool half_to_float, at::Tensor &out) {
   return at::_log_softmax_out(out, self, dim, half_to_float);
+}
+
+// A ScalarType role that is not optional; out= named grad_input, as aten's.
+SKGEN_STRUCTURED("presets::_softmax_backward_data.out(Tensor grad_output, "
+                 "Tensor output, int dim, ScalarType input_dtype, *, "
+                 "Tensor(a!) grad_input) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(softmax_backward)
+at::Tensor &softmax_backward_data_out(const at::Tensor &grad_output,
+                                      const at::Tensor &output, int64_t dim,
+                                      at::ScalarType input_dtype,
+                                      at::Tensor &grad_input) {
+  return at::_softmax_backward_data_out(grad_input, grad_output, output, dim,
+                                        input_dtype);
+}
+
+SKGEN_STRUCTURED("presets::_log_softmax_backward_data.out(Tensor grad_output, "
+                 "Tensor output, int dim, ScalarType input_dtype, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(log_softmax_backward)
+at::Tensor &log_softmax_backward_data_out(const at::Tensor &grad_output,
+                                          const at::Tensor &output, int64_t dim,
+                                          at::ScalarType input_dtype,
+                                          at::Tensor &out) {
+  return at::_log_softmax_backward_data_out(out, grad_output, output, dim,
+                                            input_dtype);
 }
 
 // In place: cumsum_ of an int32 tensor stays int32 (OutDtype::Any), with

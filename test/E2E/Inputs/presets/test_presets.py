@@ -114,6 +114,10 @@ DISPATCH_ERROR = " not implemented for '"
 # (aten's meta function gives a float result; CUDA converts a half input).
 # Counted, on meta tensors only, as DISPATCH_ERROR is.
 CPU_ONLY = ("softmax with half to float conversion is not supported on CPU",)
+# _softmax_backward_data / _log_softmax_backward_data of a float grad and a
+# half input_dtype: a half result (aten's meta function; CUDA computes it),
+# which aten's CPU kernel refuses. Only those families' meta calls.
+CPU_ONLY_BACKWARD = ("expected scalar type Float but found Half",)
 
 
 # --abi=stable, errors with aten's message but not its type, counted and not
@@ -144,7 +148,8 @@ def check_same(what, ours, aten, meta=False):
     if meta and aten[0] == "error" and DISPATCH_ERROR in aten[2] and ours[0] == "ok":
         STATS["dispatch_only"] += 1
         return
-    if meta and aten[0] == "error" and aten[2] in CPU_ONLY and ours[0] == "ok":
+    cpu_only = CPU_ONLY + (CPU_ONLY_BACKWARD if "softmax_backward_data" in what else ())
+    if meta and aten[0] == "error" and aten[2] in cpu_only and ours[0] == "ok":
         STATS["cpu_only"] += 1
         return
     STATS["mismatches"] = STATS.get("mismatches", 0) + 1  # undone when equal
@@ -532,36 +537,6 @@ FAMILIES = [
 ]
 
 
-# ---- aten's out= / in-place checks: a structured family that is not a
-# TensorIterator one (issue 23; see also CheckOrder below) ----
-def baddbmm_cases():
-    seed = 0
-    shapes = [((2, 3, 5), (2, 3, 4), (2, 4, 5)), ((1,), (2, 3, 4), (2, 4, 5)),
-              ((5,), (2, 3, 4), (2, 4, 5)), ((3, 1), (2, 3, 4), (2, 4, 5)),
-              ((2, 1, 5), (2, 3, 4), (2, 4, 5)), ((), (2, 3, 4), (2, 4, 5)),
-              ((4,), (2, 3, 4), (2, 4, 5)),  # does not expand to the result
-              ((2, 3, 5), (2, 3, 4), (2, 3, 5)),  # batch2 does not fit batch1
-              ((3, 5), (0, 3, 4), (0, 4, 5))]
-    dtypes = [(torch.float32, torch.float32), (torch.float64, torch.float64),
-              (torch.float64, torch.float32), (torch.float32, torch.float64),
-              (torch.int64, torch.int64)]
-    for n, (ss, s1, s2) in enumerate(shapes):
-        for ds, db in dtypes if n < 2 else dtypes[:3]:
-            seed += 1
-            args = (make(ss, ds, seed), make(s1, db, seed + 1), make(s2, db, seed + 2))
-            yield args, {}
-            if n == 0:
-                yield args, {"beta": 0.5, "alpha": 2}
-
-
-FAMILIES += [
-    Family("baddbmm (SKGEN_META: torchgen's checks, not TensorIterator's)",
-           ops(P.baddbmm, "default", (P.baddbmm_, "default"), "out"),
-           ops(A.baddbmm, "default", (A.baddbmm_, "default"), "out"), baddbmm_cases),
-]
-# ---- end of the block ----
-
-
 # --- Families whose aten meta function is their own (skgen/presets/shapes.h) ---
 
 MATMUL_DTYPES = [(d, d) for d in DTYPES] + [(torch.float32, torch.float64),
@@ -609,6 +584,57 @@ def addmm_cases():
                 yield tuple(t), {"beta": 0.5 if ds[0].is_floating_point else 2, "alpha": 2}
 
 
+def addmv_cases():
+    # (self, mat, vec): a self of one element expands; a 0-dim self with
+    # mismatched sizes raises aten's IndexError (its message reads
+    # self.size(0)); not a self of one element with an empty mat (aten's CPU
+    # kernel then returns self's sizes, its meta function (0,)).
+    seed = 0
+    shapes = [((3,), (3, 4), (4,)), ((1,), (3, 4), (4,)), ((), (3, 4), (4,)), ((2,), (3, 4), (4,)),
+              ((3,), (3, 4), (5,)), ((), (3, 4), (5,)), ((3, 1), (3, 4), (4,)), ((3,), (3, 4, 1), (4,)),
+              ((0,), (0, 4), (4,)), ((3,), (3, 0), (0,)), ((4,), (4, 3), (3,))]
+    f32, f64 = torch.float32, torch.float64
+    # PyTorch 2 refuses any two dtypes that differ; 1.13 computes in vec's
+    # dtype, its kernel refusing a mat and vec that differ, after the
+    # in-place check
+    dtypes = [(f32,) * 3, (f64,) * 3, (torch.int64,) * 3, (torch.int32,) * 3, (f64, f32, f32),
+              (f32, f64, f32), (f32, f32, f64), (f32, f64, f64)]
+    for n, shs in enumerate(shapes):
+        for ds in dtypes if n in (0, 9) else dtypes[4:7]:
+            seed += 1
+            t = [make(sh, d, seed + k) for k, (sh, d) in enumerate(zip(shs, ds))]
+            if n == len(shapes) - 1:
+                t = [noncontig(x) if x.dim() == 2 else x for x in t]
+            yield tuple(t), {}
+            if n < 2 and ds[0] == ds[1] == ds[2]:
+                yield tuple(t), {"beta": 0.5 if ds[0].is_floating_point else 2, "alpha": 2}
+
+
+def baddbmm_cases():
+    seed = 0
+    shapes = [((2, 3, 5), (2, 3, 4), (2, 4, 5)), ((1,), (2, 3, 4), (2, 4, 5)),
+              ((5,), (2, 3, 4), (2, 4, 5)), ((3, 1), (2, 3, 4), (2, 4, 5)),
+              ((2, 1, 5), (2, 3, 4), (2, 4, 5)), ((), (2, 3, 4), (2, 4, 5)),
+              ((4,), (2, 3, 4), (2, 4, 5)),  # does not expand to the result
+              ((2, 3, 5), (2, 3, 4), (2, 3, 5)),  # batch2 does not fit batch1
+              ((3, 5), (0, 3, 4), (0, 4, 5)),
+              ((2, 3, 5), (2, 3, 0), (2, 0, 5)),  # nothing to contract
+              ((2, 3, 5), (3, 4), (2, 4, 5)),  # sizes read before the 3-D check
+              ((2, 3, 5), (2, 3, 4), (4, 5))]
+    f32, f64 = torch.float32, torch.float64
+    # (self, batch1, batch2): batches of different dtypes refused by aten's
+    # kernels when there is something to compute, after the in-place check
+    dtypes = [(f32, f32, f32), (f64, f64, f64), (f64, f32, f32), (f32, f64, f64),
+              (torch.int64,) * 3, (f32, f32, f64), (f64, f32, f64)]
+    for n, (ss, s1, s2) in enumerate(shapes):
+        for ds in dtypes if n in (0, 1, 9) else dtypes[:3] + dtypes[5:6]:
+            seed += 1
+            args = tuple(make(sh, d, seed + k) for k, (sh, d) in enumerate(zip((ss, s1, s2), ds)))
+            yield args, {}
+            if n == 0:
+                yield args, {"beta": 0.5, "alpha": 2}
+
+
 def cat_cases():
     seed = 0
     lists = [([(2, 3), (1, 3)], [0, -2, 1]), ([(2, 3), (2, 3), (2, 1)], [1, -1, 0]),
@@ -642,6 +668,29 @@ def softmax_cases():
             for dim in [0, -1, 1, 3]:
                 for half_to_float in (False, True) if dim == 0 else (False,):
                     yield (t, dim, half_to_float), {}
+
+
+def softmax_backward_cases():
+    # (grad_output, output, input_dtype): a float grad of a half input gives a
+    # half result (CUDA's backward; aten's CPU kernel refuses it, counted on
+    # meta tensors as CPU_ONLY); an output of another dtype than grad's is
+    # refused by the kernels, after the out= checks. Not a half grad with an
+    # output of another dtype (1.13's CPU kernel has no half: its dispatch
+    # error comes first).
+    seed = 0
+    f32, f64, f16 = torch.float32, torch.float64, torch.float16
+    dtypes = [(f32, f32, f32), (f64, f64, f64), (f64, f64, f32), (f32, f32, f16), (f32, f64, f32),
+              (f32, f64, f16), (f16, f16, f16), (torch.int64, torch.int64, torch.int64)]
+    # the last two: one size for softmax_backward only (the log one reads
+    # output with grad_output's sizes: same numel)
+    for n, (sg, so) in enumerate([((3, 4), (3, 4)), ((2, 3, 4), (2, 3, 4)), ((), ()), ((0, 3), (0, 3)),
+                                  ((4, 3), (4, 3)), ((2, 3), (3, 2)), ((2, 3), (6,))]):
+        for dg, do, di in dtypes if n in (0, 2, 3) else dtypes[:2] + dtypes[4:5]:
+            seed += 1
+            g, o = make(sg, dg, seed), make(so, do, seed + 300)
+            g = noncontig(g) if sg == (4, 3) else g
+            for dim in [0, -1, 1, 3] if n < 2 else [0, -1]:
+                yield (g, o, dim, di), {}
 
 
 def cumulative_cases():
@@ -683,6 +732,12 @@ FAMILIES += [
     Family("addmm (addmm: self broadcast, in place)",
            ops(P.addmm, "default", (P.addmm_, "default"), "out"),
            ops(A.addmm, "default", (A.addmm_, "default"), "out"), addmm_cases),
+    Family("addmv (addmv: self broadcast, in place, dtype rule per version)",
+           ops(P.addmv, "default", (P.addmv_, "default"), "out"),
+           ops(A.addmv, "default", (A.addmv_, "default"), "out"), addmv_cases),
+    Family("baddbmm (baddbmm: self expanded, torchgen's checks, not TensorIterator's)",
+           ops(P.baddbmm, "default", (P.baddbmm_, "default"), "out"),
+           ops(A.baddbmm, "default", (A.baddbmm_, "default"), "out"), baddbmm_cases),
     Family("cat (cat: Tensor[], memory format, out= of any castable dtype)",
            ops(P.cat, "default", None, "out"), ops(A.cat, "default", None, "out"), cat_cases,
            strides=True),
@@ -690,6 +745,14 @@ FAMILIES += [
            ops(A._softmax, "default", None, "out"), softmax_cases, overlapping_out=False),
     Family("_log_softmax (softmax)", ops(P._log_softmax, "default", None, "out"),
            ops(A._log_softmax, "default", None, "out"), softmax_cases, overlapping_out=False),
+    Family("_softmax_backward_data (softmax_backward)",
+           ops(P._softmax_backward_data, "default", None, "out"),
+           ops(A._softmax_backward_data, "default", None, "out"), softmax_backward_cases,
+           outs=("grad_input",), overlapping_out=False),
+    Family("_log_softmax_backward_data (log_softmax_backward)",
+           ops(P._log_softmax_backward_data, "default", None, "out"),
+           ops(A._log_softmax_backward_data, "default", None, "out"), softmax_backward_cases,
+           overlapping_out=False),
     Family("cumsum (cumulative, in place)", ops(P.cumsum, "default", (P.cumsum_, "default"), "out"),
            ops(A.cumsum, "default", (A.cumsum_, "default"), "out"), cumulative_cases),
     Family("cumprod (cumulative, in place)",
