@@ -6,7 +6,8 @@
 // in-place dtype rule and its wording. Included by skgen/structured.h.
 //
 //   clamp(self, min, max)       Scalar? bounds promote only a non-floating
-//                               self (clamp, clamp_min, clamp_max)
+//                               self (clamp, clamp_min, clamp_max); Tensor?
+//                               bounds promote as operands (clamp.Tensor)
 //   unary_bool(self)            one operand, bool result, bool out= only
 //                               (isposinf, isneginf; signbit)
 //   loss(self, target, reduction)
@@ -97,6 +98,24 @@ inline Meta clamp(const at::Tensor &self,
   Meta m = ::skgen::elementwise({self}, Promotion::KeepFirst);
   m[0].dtype = dtype;
   m[0].with_out_dtype(detail::clamp_out_dtype);
+  m[0].iterator.allow_cpu_scalar = false;
+  return m;
+}
+
+/// aten's clamp.Tensor meta function (Tensor? bounds): the Scalar clamp's
+/// checks, then TensorIterator over self and the bounds given (an empty
+/// optional is no operand), all promoted (a Tensor bound promotes as any
+/// operand: an int self with a float bound gives float); out= and in-place
+/// by TensorIterator's rule. aten's config has no allow_cpu_scalars: a 0-dim
+/// CPU tensor does not join another device. SKGEN_META_PRESET(clamp) binds
+/// Scalar? bounds: a meta function calls this overload.
+inline Meta clamp(const at::Tensor &self, const c10::optional<at::Tensor> &min,
+                  const c10::optional<at::Tensor> &max) {
+  TORCH_CHECK(min.has_value() || max.has_value(),
+              "torch.clamp: At least one of 'min' or 'max' must not be None");
+  SKGEN_CHECK_NOT_IMPLEMENTED_2(!c10::isComplexType(self.scalar_type()),
+                                "clamp is not supported for complex types");
+  Meta m = ::skgen::elementwise({self, min, max});
   m[0].iterator.allow_cpu_scalar = false;
   return m;
 }

@@ -6,8 +6,10 @@
 #pragma once
 
 #include <ATen/ATen.h>
+#include <ATen/Dispatch.h>
 #include <skgen/structured.h>
 
+#include <limits>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -79,14 +81,6 @@ inline bool bytebool_out(const skgen::TensorMeta &result, const at::Tensor &out,
   return false;
 }
 
-// signbit: "signbit does not support non-boolean outputs."
-inline bool bool_out(const skgen::TensorMeta &result, const at::Tensor &out,
-                     bool /*inplace*/) {
-  TORCH_CHECK(out.scalar_type() == at::kBool, result.op_name,
-              " does not support non-boolean outputs.");
-  return false;
-}
-
 // amax, amin: the input's dtype.
 inline bool input_dtype_out(const skgen::TensorMeta &result,
                             const at::Tensor &out, bool /*inplace*/) {
@@ -104,6 +98,110 @@ inline bool heaviside_out(const skgen::TensorMeta &result,
               "heaviside is not yet implemented for tensors with different "
               "dtypes.");
   return false;
+}
+
+// The op's own argument checks of the families whose meta function is such
+// a check followed by a preset call (generate.py's CHECKED), in aten's
+// words: the rule (sizes, dtype, out= / in-place checks) is the preset's.
+inline void neg_check(const at::Tensor &self) {
+  TORCH_CHECK(self.scalar_type() != at::kBool,
+              "Negation, the `-` operator, on a bool tensor is not supported. "
+              "If you are trying to invert a mask, use the `~` or "
+              "`logical_not()` operator instead.");
+}
+
+inline void sign_check(const at::Tensor &self) {
+  TORCH_CHECK_NOT_IMPLEMENTED(
+      !self.is_complex(),
+      "Unlike NumPy, torch.sign is not intended to support complex "
+      "numbers. Please use torch.sgn instead.");
+}
+
+inline void signbit_check(const at::Tensor &self) {
+  TORCH_CHECK_NOT_IMPLEMENTED(
+      !self.is_complex(), "signbit is not implemented for complex tensors.");
+}
+
+inline void softshrink_check(const at::Tensor &self, const at::Scalar &lambd) {
+  double lamb = lambd.to<double>();
+  AT_DISPATCH_FLOATING_TYPES_AND2(
+      at::ScalarType::Half, at::ScalarType::BFloat16, self.scalar_type(),
+      "softshrink_check", [&] {
+        auto max_val =
+            static_cast<double>(std::numeric_limits<scalar_t>::max());
+        TORCH_CHECK(0 <= lamb && lamb <= max_val,
+                    "lambda must be in range [0, ", max_val,
+                    "] for input dtype ", self.scalar_type(), ", but found ",
+                    lamb);
+      });
+}
+
+inline void pow_check(const at::Tensor &self, const at::Scalar &exponent) {
+  TORCH_CHECK(!(c10::isIntegralType(self.scalar_type(), /*includeBool=*/true) &&
+                exponent.isIntegral(/*includeBool=*/true) &&
+                exponent.toLong() < 0),
+              "Integers to negative integer powers are not allowed.");
+}
+
+inline void polygamma_check(int64_t n) {
+  TORCH_CHECK(n >= 0, "polygamma(n, x) does not support negative n.");
+}
+
+inline void sub_check(const at::Tensor &self, const at::Tensor &other) {
+  TORCH_CHECK(self.scalar_type() != at::kBool ||
+                  other.scalar_type() != at::kBool,
+              "Subtraction, the `-` operator, with two bool tensors is not "
+              "supported. Use the `^` or `logical_xor()` operator instead.");
+  TORCH_CHECK(self.scalar_type() != at::kBool &&
+                  other.scalar_type() != at::kBool,
+              "Subtraction, the `-` operator, with a bool tensor is not "
+              "supported. If you are trying to invert a mask, use the `~` or "
+              "`logical_not()` operator instead.");
+}
+
+inline void elu_backward_check(const at::Scalar &alpha, bool is_result) {
+  TORCH_CHECK(!is_result || alpha.to<double>() >= 0.0,
+              "In-place elu backward calculation is triggered with a negative "
+              "slope which is not supported. This is caused by calling "
+              "in-place forward function with a negative slope, please call "
+              "out-of-place version instead.");
+}
+
+inline void leaky_relu_backward_check(const at::Scalar &negval,
+                                      bool is_result) {
+  TORCH_CHECK(!is_result || negval.to<double>() >= 0.0,
+              "In-place leakyReLu backward calculation is triggered with a "
+              "negative slope which is not supported. This is caused by "
+              "calling in-place forward function with a negative slope, "
+              "please call out-of-place version instead. File an issue at "
+              "https://github.com/pytorch/pytorch if you do require "
+              "supporting in-place leakRelu backward calculation with "
+              "negative slope");
+}
+
+inline void smooth_l1_loss_check(double beta) {
+  TORCH_CHECK(beta >= 0,
+              "smooth_l1_loss does not support negative values for beta.");
+}
+
+inline void lerp_check(const at::Tensor &self, const at::Tensor &end) {
+  TORCH_CHECK(self.dtype() == end.dtype(), "expected dtype ", self.dtype(),
+              " for `end` but got dtype ", end.dtype());
+}
+
+inline void addcdiv_check(const at::Tensor &tensor1,
+                          const at::Tensor &tensor2) {
+  TORCH_CHECK(
+      !(c10::isIntegralType(tensor1.scalar_type(), /*includeBool=*/true) &&
+        c10::isIntegralType(tensor2.scalar_type(), /*includeBool=*/true)),
+      "Integer division with addcdiv is no longer supported, and in a future  ",
+      "release addcdiv will perform a true division of tensor1 and tensor2. ",
+      "The historic addcdiv behavior can be implemented as ",
+      "(input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) ",
+      "for integer inputs and as ",
+      "(input + value * tensor1 / tensor2) for float inputs. ",
+      "The future addcdiv behavior is just the latter implementation: ",
+      "(input + value * tensor1 / tensor2), for all dtypes.");
 }
 
 template <class... Ts>

@@ -94,19 +94,61 @@ PRESETS.update({
     "_softmax_backward_data.out": "softmax_backward",
     "_log_softmax_backward_data.out": "log_softmax_backward",
 })
+# TensorIteratorBase families with parameters that take no part in the rule
+# (no role): unary ops (build_unary_op: out= of the same dtype) and the
+# backward ops (build_borrowing_binary_op over the two tensors, in aten's
+# order; threshold_backward: TensorIterator over self and grad_output, as
+# threshold over self).
+for _f in ("elu.out gelu.out hardshrink.out leaky_relu.out softplus.out "
+           "round.decimals_out").split():
+    PRESETS[_f] = "unary"
+for _f in ("gelu_backward.grad_input hardsigmoid_backward.grad_input "
+           "logit_backward.grad_input silu_backward.grad_input "
+           "softplus_backward.grad_input softshrink_backward.grad_input").split():
+    PRESETS[_f] = "binary, grad_output, self"
+PRESETS.update({
+    "hardshrink_backward.grad_input": "binary, grad_out, self",
+    "sigmoid_backward.grad_input": "binary, grad_output, output",
+    "tanh_backward.grad_input": "binary, grad_output, output",
+    "threshold_backward.grad_input": "elementwise, self, grad_output",
+    "clamp_min.Tensor_out": "binary",
+    "clamp_max.Tensor_out": "binary",
+})
+
+# Families whose aten meta function also checks the op's own arguments in
+# the op's own words: their meta function is that check (breadth.h) followed
+# by the preset's call, which gives the rule (sizes, dtype, out= / in-place
+# checks). family -> (check, preset call); no check: a preset's C++ overload
+# that SKGEN_META_PRESET does not bind (clamp's for Tensor? bounds).
+CHECKED = {
+    "neg.out": ("neg_check(self)", "unary(self)"),
+    "sign.out": ("sign_check(self)", "unary(self)"),
+    "signbit.out": ("signbit_check(self)", 'unary_bool(self, "signbit")'),
+    "softshrink.out": ("softshrink_check(self, lambd)", "unary(self)"),
+    "pow.Tensor_Scalar_out": ("pow_check(self, exponent)", "binary(self, exponent)"),
+    "polygamma.out": ("polygamma_check(n)", "unary_float(self)"),
+    "sub.out": ("sub_check(self, other)", "binary(self, other, alpha)"),
+    "lerp.Scalar_out": ("lerp_check(self, end)", "binary(self, end)"),
+    "addcdiv.out": ("addcdiv_check(tensor1, tensor2)",
+                    "elementwise({self, tensor1, tensor2})"),
+    "clamp.Tensor_out": (None, "clamp(self, min, max)"),
+    "smooth_l1_loss.out": ("smooth_l1_loss_check(beta)",
+                           "loss(self, target, reduction)"),
+    "elu_backward.grad_input": ("elu_backward_check(alpha, is_result)",
+                                "binary(grad_output, self_or_result)"),
+    "leaky_relu_backward.grad_input": (
+        "leaky_relu_backward_check(negative_slope, self_is_result)",
+        "binary(self, grad_output)"),
+}
 
 # The out=/in-place dtype rule of the generic meta function where it is not
 # the default (Cast for TensorIterator families, Exact for the others).
 # A breadth:: function is the op's own rule (breadth.h), worded with its name.
-OUT_DTYPE = {f: "Same" for f in (
-    "gelu.out neg.out sign.out round.decimals_out hardshrink.out elu.out "
-    "leaky_relu.out softplus.out softshrink.out "
-    "lerp.Tensor_out").split()}
+OUT_DTYPE = {"lerp.Tensor_out": "Same"}
 OUT_DTYPE.update({f: "Cast" for f in "mean.out pow.Scalar_out".split()})
 OUT_DTYPE.update({f: "breadth::bytebool_out" for f in (
     "all.out all.dims_out all.all_out any.out any.dims_out any.all_out").split()})
-OUT_DTYPE.update({"signbit.out": "breadth::bool_out",
-                  "amax.out": "breadth::input_dtype_out",
+OUT_DTYPE.update({"amax.out": "breadth::input_dtype_out",
                   "amin.out": "breadth::input_dtype_out",
                   "heaviside.out": "breadth::heaviside_out"})
 
@@ -204,12 +246,15 @@ class Family:
             elif name == self.name + "_":
                 self.inplace = overload
         self.preset = PRESETS.get(self.opname)
+        self.checked = CHECKED.get(self.opname)
         self.func = func
 
     @property
     def meta_kind(self):
         if self.preset:
             return self.preset.split(",")[0]
+        if self.checked:
+            return "check + preset"
         return "own (TensorIterator)" if self.ti else "own"
 
     def unsupported(self):
@@ -236,6 +281,17 @@ class Family:
             lines.append('SKGEN_INPLACE_NAME("%s")' % self.inplace)
         if self.preset:
             lines.append("SKGEN_META_PRESET(%s)" % self.preset)
+        elif self.checked:
+            check, call = self.checked
+            used = set(re.findall(r"\w+", "%s %s" % (check, call)))
+            lines = ["skgen::Meta %s_meta(%s) {" % (ident, ", ".join(
+                         "%s%s" % (fmt(a.types()[1]),
+                                   a.cxx if a.cxx in used else "/*%s*/" % a.cxx)
+                         for a in self.inputs)),
+                     "  breadth::%s;" % check if check else None,
+                     "  return skgen::preset::%s;" % call, "}", ""] + lines
+            lines = [l for l in lines if l is not None]
+            lines.append("SKGEN_META(%s_meta)" % ident)
         else:
             fn = "at::_ops::%s%s::call" % (
                 self.name, "_" + self.functional if self.functional else "")
@@ -324,6 +380,10 @@ def preset_table(families):
     for f in sorted((f for f in families if f.ti), key=lambda f: f.opname):
         if f.preset:
             rows.append("| `%s` | `SKGEN_META_PRESET(%s)` | |" % (f.opname, f.preset))
+        elif f.checked:
+            check, call = f.checked
+            rows.append("| `%s` | %s`skgen::preset::%s` | |" % (
+                f.opname, "`breadth::%s`, then " % check if check else "", call))
         else:
             rule = OUT_DTYPE.get(f.opname, "Cast")
             rows.append("| `%s` | own meta function | `%s` |" % (
@@ -366,9 +426,12 @@ def main():
         print("%s: the family -> preset table differs from generate.py "
               "--preset-table's" % args.check_docs)
         return 1
-    unknown = set(PRESETS) - {f.opname for f in families}
+    unknown = (set(PRESETS) | set(CHECKED)) - {f.opname for f in families}
     if unknown:
-        sys.exit("PRESETS names no structured family: %s" % sorted(unknown))
+        sys.exit("PRESETS/CHECKED name no structured family: %s" % sorted(unknown))
+    both = set(PRESETS) & set(CHECKED)
+    if both:
+        sys.exit("in both PRESETS and CHECKED: %s" % sorted(both))
     usable = []
     for f in families:
         why = EXCLUDED.get(f.opname) or f.unsupported()

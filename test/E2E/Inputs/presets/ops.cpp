@@ -781,4 +781,158 @@ upsample_bilinear2d_out(const at::Tensor &self, at::IntArrayRef output_size,
                                      scales_h, scales_w);
 }
 
+//===----------------------------------------------------------------------===//
+// TensorIteratorBase families whose parameters take no part in the rule (no
+// role), and those whose meta function is the op's own argument check
+// followed by a preset call
+//===----------------------------------------------------------------------===//
+
+// aten's build_unary_op: negative_slope is no role.
+SKGEN_STRUCTURED("presets::leaky_relu.out(Tensor self, Scalar "
+                 "negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary)
+at::Tensor &leaky_relu_out(const at::Tensor &self,
+                           const at::Scalar &negative_slope, at::Tensor &out) {
+  return at::leaky_relu_out(out, self, negative_slope);
+}
+
+// A backward op: aten's build_borrowing_binary_op(grad_input, grad_output,
+// output), the binary preset bound to the two tensors.
+SKGEN_STRUCTURED("presets::sigmoid_backward.grad_input(Tensor grad_output, "
+                 "Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("")
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(binary, grad_output, output)
+at::Tensor &sigmoid_backward_out(const at::Tensor &grad_output,
+                                 const at::Tensor &output,
+                                 at::Tensor &grad_input) {
+  return at::sigmoid_backward_out(grad_input, grad_output, output);
+}
+
+// aten's check of the in-place forward's slope, then binary over (self,
+// grad_output): aten's order.
+skgen::Meta leaky_relu_backward_meta(const at::Tensor &grad_output,
+                                     const at::Tensor &self,
+                                     const at::Scalar &negative_slope,
+                                     bool self_is_result) {
+  TORCH_CHECK(!self_is_result || negative_slope.to<double>() >= 0.0,
+              "In-place leakyReLu backward calculation is triggered with a "
+              "negative slope which is not supported. This is caused by "
+              "calling in-place forward function with a negative slope, "
+              "please call out-of-place version instead. File an issue at "
+              "https://github.com/pytorch/pytorch if you do require "
+              "supporting in-place leakRelu backward calculation with "
+              "negative slope");
+  return skgen::preset::binary(self, grad_output);
+}
+
+SKGEN_STRUCTURED("presets::leaky_relu_backward.grad_input(Tensor grad_output, "
+                 "Tensor self, Scalar negative_slope, bool self_is_result, *, "
+                 "Tensor(a!) grad_input) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("")
+SKGEN_NO_INPLACE
+SKGEN_META(leaky_relu_backward_meta)
+at::Tensor &leaky_relu_backward_out(const at::Tensor &grad_output,
+                                    const at::Tensor &self,
+                                    const at::Scalar &negative_slope,
+                                    bool self_is_result,
+                                    at::Tensor &grad_input) {
+  return at::leaky_relu_backward_out(grad_input, grad_output, self,
+                                     negative_slope, self_is_result);
+}
+
+// A Tensor bound: aten's build_borrowing_binary_op(out, self, min).
+SKGEN_STRUCTURED("presets::clamp_min.Tensor_out(Tensor self, Tensor min, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(binary)
+at::Tensor &clamp_min_tensor_out(const at::Tensor &self, const at::Tensor &min,
+                                 at::Tensor &out) {
+  return at::clamp_min_out(out, self, min);
+}
+
+// Tensor? bounds: the clamp preset's overload for them (SKGEN_META_PRESET's
+// clamp roles are Scalar? bounds).
+skgen::Meta clamp_tensor_meta(const at::Tensor &self,
+                              const c10::optional<at::Tensor> &min,
+                              const c10::optional<at::Tensor> &max) {
+  return skgen::preset::clamp(self, min, max);
+}
+
+SKGEN_STRUCTURED("presets::clamp.Tensor_out(Tensor self, Tensor? min=None, "
+                 "Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(clamp_tensor_meta)
+at::Tensor &clamp_tensor_out(const at::Tensor &self,
+                             const c10::optional<at::Tensor> &min,
+                             const c10::optional<at::Tensor> &max,
+                             at::Tensor &out) {
+  return at::clamp_out(out, self, min, max);
+}
+
+// aten's refusal of integer division, then TensorIterator over the three
+// tensors (value is no operand), as addcmul.
+skgen::Meta addcdiv_meta(const at::Tensor &self, const at::Tensor &tensor1,
+                         const at::Tensor &tensor2, const at::Scalar &) {
+  TORCH_CHECK(
+      !(c10::isIntegralType(tensor1.scalar_type(), /*includeBool=*/true) &&
+        c10::isIntegralType(tensor2.scalar_type(), /*includeBool=*/true)),
+      "Integer division with addcdiv is no longer supported, and in a future  ",
+      "release addcdiv will perform a true division of tensor1 and tensor2. ",
+      "The historic addcdiv behavior can be implemented as ",
+      "(input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) ",
+      "for integer inputs and as ",
+      "(input + value * tensor1 / tensor2) for float inputs. ",
+      "The future addcdiv behavior is just the latter implementation: ",
+      "(input + value * tensor1 / tensor2), for all dtypes.");
+  return skgen::preset::elementwise({self, tensor1, tensor2});
+}
+
+SKGEN_STRUCTURED("presets::addcdiv.out(Tensor self, Tensor tensor1, Tensor "
+                 "tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(addcdiv_meta)
+at::Tensor &addcdiv_out(const at::Tensor &self, const at::Tensor &tensor1,
+                        const at::Tensor &tensor2, const at::Scalar &value,
+                        at::Tensor &out) {
+  return at::addcdiv_out(out, self, tensor1, tensor2, value);
+}
+
+// The int comes first: aten's check of n, then unary_float over self. No
+// in-place variant: aten's polygamma_(self, n) has another signature.
+skgen::Meta polygamma_meta(int64_t n, const at::Tensor &self) {
+  TORCH_CHECK(n >= 0, "polygamma(n, x) does not support negative n.");
+  return skgen::preset::unary_float(self);
+}
+
+SKGEN_STRUCTURED("presets::polygamma.out(int n, Tensor self, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META(polygamma_meta)
+at::Tensor &polygamma_out(int64_t n, const at::Tensor &self, at::Tensor &out) {
+  return at::polygamma_out(out, n, self);
+}
+
+// aten's dtype check of end, then binary over (self, end): weight is no
+// operand.
+skgen::Meta lerp_scalar_meta(const at::Tensor &self, const at::Tensor &end,
+                             const at::Scalar &) {
+  TORCH_CHECK(self.dtype() == end.dtype(), "expected dtype ", self.dtype(),
+              " for `end` but got dtype ", end.dtype());
+  return skgen::preset::binary(self, end);
+}
+
+SKGEN_STRUCTURED("presets::lerp.Scalar_out(Tensor self, Tensor end, Scalar "
+                 "weight, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(lerp_scalar_meta)
+at::Tensor &lerp_scalar_out(const at::Tensor &self, const at::Tensor &end,
+                            const at::Scalar &weight, at::Tensor &out) {
+  return at::lerp_out(out, self, end, weight);
+}
+
 } // namespace presets

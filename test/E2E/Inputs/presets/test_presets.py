@@ -413,6 +413,69 @@ def gelu_backward_cases():
     yield (make((3,), torch.float32, 1), make((3,), torch.float32, 2)), {"approximate": "x"}
 
 
+def leaky_relu_cases():
+    for n, ((t,), kw) in enumerate(unary_cases()):
+        yield (t,), kw
+        if n % 2 == 0:
+            yield (t, 0.2), {}
+
+
+BACKWARD_SHAPES = [((3, 4), (3, 4)), ((3, 4), (4,)), ((), (3,)), ((0, 4), (4,)), ((2, 3), (3, 2))]
+BACKWARD_DTYPES = [(torch.float32, torch.float32), (torch.float32, torch.float64),
+                   (torch.float64, torch.float32), (torch.int64, torch.int64),
+                   (torch.float32, torch.bool)]
+
+
+def backward_cases():
+    """(grad_output, self or output) of a backward op."""
+    seed = 0
+    for sa, sb in BACKWARD_SHAPES:
+        for da, db in BACKWARD_DTYPES:
+            seed += 1
+            yield (make(sa, da, seed), make(sb, db, seed + 900)), {}
+
+
+def leaky_relu_backward_cases():
+    for n, ((g, x), _) in enumerate(backward_cases()):
+        for slope, is_result in [(0.2, False), (-0.1, True)] if n % 3 else \
+                [(0.2, False), (-0.1, False), (0.2, True), (-0.1, True)]:
+            yield (g, x, slope, is_result), {}
+
+
+def clamp_tensor_cases():
+    seed = 0
+    for shapes in [((3, 4), (3, 4), (3, 4)), ((3, 4), (4,), (3, 1)), ((), (3,), ()), ((4, 3), (), (4, 3))]:
+        for ds in [(torch.float32,) * 3, (torch.int64, torch.float32, torch.int64),
+                   (torch.int32, torch.int64, torch.int32), (torch.bool, torch.bool, torch.int64),
+                   (torch.float64, torch.float32, torch.float32)]:
+            seed += 1
+            t, lo, hi = (make(s, d, seed + k) for k, (s, d) in enumerate(zip(shapes, ds)))
+            t = noncontig(t) if shapes[0] == (4, 3) else t
+            for bounds in [(lo, hi), (lo, None), (None, hi)]:
+                yield (t,) + bounds, {}
+    yield (make((3,), torch.float32, 1), None, None), {}
+    yield (make((3,), torch.complex64, 2), make((3,), torch.float32, 3), None), {}
+
+
+def polygamma_cases():
+    for n, ((t,), kw) in enumerate(unary_cases()):
+        for k in (0, 1) if n % 2 else (0, 2, -1):
+            yield (k, t), kw
+
+
+def lerp_scalar_cases():
+    seed = 0
+    for sa, sb in [((3, 4), (3, 4)), ((3, 4), (4,)), ((3, 1), (1, 4)), ((), (3,)), ((0, 4), (4,)),
+                   ((2, 3), (3, 2)), ((4, 3), (4, 3))]:
+        for da, db in [(torch.float32, torch.float32), (torch.float64, torch.float64),
+                       (torch.float32, torch.float64), (torch.int64, torch.int64)]:
+            seed += 1
+            a, b = make(sa, da, seed), make(sb, db, seed + 400)
+            a = noncontig(a) if sa == (4, 3) else a
+            for weight in (0.5, 2) if sa == (3, 4) else (0.5,):
+                yield (a, b, weight), {}
+
+
 A = torch.ops.aten
 
 
@@ -534,6 +597,34 @@ FAMILIES = [
            ops(P.gelu_backward, "default", None, "grad_input"),
            ops(A.gelu_backward, "default", None, "grad_input"), gelu_backward_cases,
            outs=("grad_input",)),
+    # TensorIteratorBase families whose other arguments are no role, or
+    # whose meta function is the op's own check, then a preset
+    Family("leaky_relu (unary, negative_slope no role)",
+           ops(P.leaky_relu, "default", (P.leaky_relu_, "default"), "out"),
+           ops(A.leaky_relu, "default", (A.leaky_relu_, "default"), "out"), leaky_relu_cases),
+    Family("sigmoid_backward (binary bound to grad_output, output)",
+           ops(P.sigmoid_backward, "default", None, "grad_input"),
+           ops(A.sigmoid_backward, "default", None, "grad_input"), backward_cases,
+           outs=("grad_input",)),
+    Family("leaky_relu_backward (SKGEN_META: slope check, then binary over self, grad_output)",
+           ops(P.leaky_relu_backward, "default", None, "grad_input"),
+           ops(A.leaky_relu_backward, "default", None, "grad_input"), leaky_relu_backward_cases,
+           outs=("grad_input",)),
+    Family("clamp_min.Tensor (binary: a Tensor bound promotes)",
+           ops(P.clamp_min, "Tensor", (P.clamp_min_, "Tensor"), "Tensor_out"),
+           ops(A.clamp_min, "Tensor", (A.clamp_min_, "Tensor"), "Tensor_out"), binary_cases),
+    Family("clamp.Tensor (SKGEN_META: the clamp preset for Tensor? bounds)",
+           ops(P.clamp, "Tensor", (P.clamp_, "Tensor"), "Tensor_out"),
+           ops(A.clamp, "Tensor", (A.clamp_, "Tensor"), "Tensor_out"), clamp_tensor_cases),
+    Family("addcdiv (SKGEN_META: integer division check, then elementwise)",
+           ops(P.addcdiv, "default", (P.addcdiv_, "default"), "out"),
+           ops(A.addcdiv, "default", (A.addcdiv_, "default"), "out"), addcmul_cases),
+    Family("polygamma (SKGEN_META: n check, then unary_float; the int comes first)",
+           ops(P.polygamma, "default", None, "out"), ops(A.polygamma, "default", None, "out"),
+           polygamma_cases),
+    Family("lerp.Scalar (SKGEN_META: dtype check, then binary)",
+           ops(P.lerp, "Scalar", (P.lerp_, "Scalar"), "Scalar_out"),
+           ops(A.lerp, "Scalar", (A.lerp_, "Scalar"), "Scalar_out"), lerp_scalar_cases),
 ]
 
 
