@@ -9,10 +9,13 @@ kernel work is aten's; what differs is the generated code around it):
   sqrt.out      SKGEN_META_PRESET(unary_float) vs aten::sqrt / sqrt_ / sqrt.out
   lt.Tensor_out SKGEN_META_PRESET(comparison)  vs aten::lt.Tensor / lt_.Tensor / lt.Tensor_out
 
-each generated twice: `direct` (the kernel annotated for CPU: skgen's direct
+each generated as `direct` (the kernel annotated for CPU: skgen's direct
 CPU wrappers) and `alias` (the kernel annotated for Meta and registered by
 hand for CPU out= only: CPU functional/in-place calls run the generated
-CompositeExplicitAutograd wrappers, which redispatch to it).
+CompositeExplicitAutograd wrappers, which redispatch to it), and again as
+`iter` / `iter_alias`, whose out= kernels compute as aten's structured impl
+does (a TensorIterator over the given out, then the op's DispatchStub): aten's
+out op, its dispatcher trip and its meta are then not charged to skgen.
 
 A C++ driver (no Python) calls every operator through its typed handle
 (c10::TypedOperatorHandle::call, the path of at::_ops::<op>::call), with
@@ -22,9 +25,13 @@ interleaved: each round times aten, direct and alias back to back (rotating
 which goes first); the table gives the median ns per call over the rounds and
 the ratios to aten's, measured in the same rounds.
 
+--callgrind: instructions per call under valgrind --tool=callgrind instead of
+times (repeatable whatever the machine's load), with a breakdown by object.
+
 Usage: utils/bench_aten.py [--skgen build/bin/skgen] [--python .venv/bin/python]
                            [--rounds 101] [--calls 2000] [--sizes 1,4096]
-                           [--inference-mode] [--keep]
+                           [--variants direct,alias,iter,iter_alias]
+                           [--inference-mode] [--callgrind] [--keep] [--reuse DIR]
 """
 import argparse
 import concurrent.futures
