@@ -78,6 +78,7 @@
 #define SKGEN_STRUCTURED_H
 
 #include <ATen/ATen.h>
+#include <ATen/EmptyTensor.h>
 #include <ATen/ExpandUtils.h>
 #include <ATen/MemoryOverlap.h>
 #include <ATen/WrapDimUtils.h>
@@ -687,7 +688,36 @@ inline at::TensorOptions options(const TensorMeta &m, at::TensorOptions base) {
   return o;
 }
 
+/// Whether at::empty with \p o would reach aten's CPU kernel and nothing
+/// else: a strided, unpinned CPU tensor, no key in the thread's included set
+/// beyond the defaults (BackendSelect, ADInplaceOrView; no Python mode,
+/// FakeTensorMode, functionalization, tracer), no deterministic fill of
+/// uninitialized memory (aten's empty kernel fills it). empty() then
+/// calls at::detail::empty_cpu itself, as aten's structured CPU kernels do
+/// (create_out): the dispatcher trip costs about half the allocation.
+inline bool plain_cpu(const at::TensorOptions &o) {
+  return o.device().is_cpu() && o.layout() == c10::kStrided &&
+         !o.pinned_memory() &&
+         (c10::impl::tls_local_dispatch_key_set().included_ -
+          c10::default_included_set)
+             .empty() &&
+         !at::globalContext().deterministicAlgorithms();
+}
+
 inline at::Tensor empty(const TensorMeta &m, const at::TensorOptions &o) {
+  if (plain_cpu(o)) {
+#if SKGEN_SYMBOLIC_SIZES
+    auto sizes = c10::asIntArrayRefSlowOpt(m.sizes);
+    auto strides = c10::asIntArrayRefSlowOpt(m.strides);
+#else
+    c10::optional<c10::IntArrayRef> sizes = m.sizes, strides = m.strides;
+#endif
+    if (sizes && strides)
+      return m.strides.empty()
+                 ? at::detail::empty_cpu(*sizes, m.dtype, /*pin_memory=*/false,
+                                         m.memory_format)
+                 : at::detail::empty_strided_cpu(*sizes, *strides, m.dtype);
+  }
 #if SKGEN_SYMBOLIC_SIZES
   if (!m.strides.empty())
     return at::empty_strided_symint(m.sizes, m.strides, o);
