@@ -147,17 +147,8 @@ inline void polygamma_check(int64_t n) {
   TORCH_CHECK(n >= 0, "polygamma(n, x) does not support negative n.");
 }
 
-inline void sub_check(const at::Tensor &self, const at::Tensor &other) {
-  TORCH_CHECK(self.scalar_type() != at::kBool ||
-                  other.scalar_type() != at::kBool,
-              "Subtraction, the `-` operator, with two bool tensors is not "
-              "supported. Use the `^` or `logical_xor()` operator instead.");
-  TORCH_CHECK(self.scalar_type() != at::kBool &&
-                  other.scalar_type() != at::kBool,
-              "Subtraction, the `-` operator, with a bool tensor is not "
-              "supported. If you are trying to invert a mask, use the `~` or "
-              "`logical_not()` operator instead.");
-}
+// aten's own (ATen/native/BinaryOps.h, which skgen/structured.h includes).
+using at::native::sub_check;
 
 inline void elu_backward_check(const at::Scalar &alpha, bool is_result) {
   TORCH_CHECK(!is_result || alpha.to<double>() >= 0.0,
