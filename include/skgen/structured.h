@@ -358,6 +358,12 @@ enum class Promotion {
   IntToFloat, ///< Default, then int/bool -> default float dtype (div, sqrt)
   Bool,       ///< the result is bool (comparisons)
   KeepFirst,  ///< the dtype of the first tensor operand (no promotion)
+  /// No promotion, one dtype: every tensor operand must have the first's
+  /// dtype, and so must out= (OutDtype::Same): TensorIterator without
+  /// promote_inputs_to_common_dtype ("Found dtype Double but expected
+  /// Float"; lerp.Tensor). Inputs are checked when the meta is computed,
+  /// before out= (aten checks out= first; only a call with both wrong tells).
+  AllSame,
 };
 
 namespace detail {
@@ -486,6 +492,15 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
     break;
   case Promotion::KeepFirst:
     dtype = tensors[0]->scalar_type();
+    break;
+  case Promotion::AllSame:
+    dtype = tensors[0]->scalar_type();
+    TORCH_CHECK(out.iterator.wrapped_numbers == 0,
+                "skgen: Promotion::AllSame takes tensor operands only");
+    for (const at::Tensor *t : tensors)
+      TORCH_CHECK(t->scalar_type() == dtype, "Found dtype ", t->scalar_type(),
+                  " but expected ", dtype);
+    out.out_dtype = OutDtype::Same;
     break;
   }
   if (concrete)

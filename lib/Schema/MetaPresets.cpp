@@ -113,6 +113,24 @@ const std::vector<MetaPreset> &metaPresets() {
        "",
        "sizes of self with dim halved, odd sizes and 0-dim refused (glu)",
        /*Stable=*/false},
+      {"lerp",
+       {{"self", K::Tensor, false},
+        {"end", K::Tensor, false},
+        {"weight", K::Operand, false}},
+       false,
+       1,
+       nullptr,
+       "end (and a Tensor weight) of self's dtype; a Scalar weight: binary "
+       "over self and end; a Tensor one: one dtype, no promotion (lerp)",
+       /*Stable=*/false},
+      {"heaviside",
+       {{"self", K::Tensor, false}, {"values", K::Tensor, false}},
+       false,
+       1,
+       nullptr,
+       "binary over operands and out= of one dtype, complex refused "
+       "(heaviside)",
+       /*Stable=*/false},
       // skgen/presets/shapes.h: families whose aten meta function is their
       // own (not TensorIterator's).
       {"mm",

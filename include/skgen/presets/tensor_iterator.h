@@ -14,6 +14,11 @@
 //                               pointwise over both, then 0-dim unless
 //                               reduction is 0 (mse_loss, smooth_l1_loss)
 //   halving(self, dim)          self with `dim` halved (glu)
+//   lerp(self, end, weight)     end (and a Tensor weight) of self's dtype;
+//                               Scalar weight: binary; Tensor weight: one
+//                               dtype, no promotion (lerp.Scalar, lerp.Tensor)
+//   heaviside(self, values)     binary over operands and out= of one dtype,
+//                               no complex, in heaviside's words
 //
 // docs/annotations.md ("Presets", "Families") lists which aten family uses
 // which preset or binding.
@@ -68,6 +73,19 @@ inline bool loss_out_dtype(const TensorMeta &result, const at::Tensor &out,
   TORCH_CHECK(c10::canCast(result.dtype, out.scalar_type()), "result type ",
               result.dtype, " can't be cast to the desired output type ",
               out.scalar_type());
+  return false;
+}
+
+/// heaviside's rule for out= and in-place self, checked before
+/// TensorIterator's as aten's meta function does: not complex, and the
+/// operands' one dtype (the meta function checked the operands).
+inline bool heaviside_out_dtype(const TensorMeta &result, const at::Tensor &out,
+                                bool /*inplace*/) {
+  TORCH_CHECK(!out.is_complex(),
+              "heaviside is not yet implemented for complex tensors.");
+  TORCH_CHECK(out.scalar_type() == result.dtype,
+              "heaviside is not yet implemented for tensors with different "
+              "dtypes.");
   return false;
 }
 
@@ -165,6 +183,51 @@ inline Meta halving(const at::Tensor &self, int64_t dim, const char *name) {
   TORCH_CHECK(size % 2 == 0, "Halving dimension must be even, but dimension ",
               d, " is size ", size);
   m[0].sizes[d] = size / 2;
+  return m;
+}
+
+/// aten's lerp meta functions. `end` must have self's dtype ("expected dtype
+/// float for `end` but got dtype double"). A Scalar \p weight (lerp.Scalar)
+/// is no operand: binary over (self, end). A Tensor \p weight (lerp.Tensor)
+/// must have self's dtype too ("... for `weight` ..."), and TensorIterator
+/// runs without promotion: out= of that one dtype ("Found dtype Long but
+/// expected Float"). Since PyTorch 2.7 (pytorch#141117) a 0-dim weight may
+/// have another dtype: all three are promoted, out= by the Cast rule.
+inline Meta lerp(const at::Tensor &self, const at::Tensor &end,
+                 const Operand &weight) {
+  TORCH_CHECK(self.dtype() == end.dtype(), "expected dtype ", self.dtype(),
+              " for `end` but got dtype ", end.dtype());
+  const at::Tensor *w = weight.tensor();
+  if (!w)
+    return ::skgen::elementwise({self, end}, Promotion::Default);
+#if TORCH_VERSION_MAJOR > 2 ||                                                 \
+    (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 7)
+  if (w->dim() == 0)
+    return ::skgen::elementwise({self, end, *w}, Promotion::Default);
+  constexpr bool cpu_scalars = true;
+#else
+  constexpr bool cpu_scalars = false;
+#endif
+  TORCH_CHECK(self.dtype() == w->dtype(), "expected dtype ", self.dtype(),
+              " for `weight` but got dtype ", w->dtype());
+  Meta m = ::skgen::elementwise({self, end, *w}, Promotion::AllSame);
+  m[0].iterator.allow_cpu_scalar = cpu_scalars;
+  return m;
+}
+
+/// aten's heaviside meta function: self and values neither complex ("heaviside
+/// is not yet implemented for complex tensors.") nor of different dtypes
+/// ("heaviside is not yet implemented for tensors with different dtypes."),
+/// out= and in-place self likewise, checked before TensorIterator's checks;
+/// then binary.
+inline Meta heaviside(const at::Tensor &self, const at::Tensor &values) {
+  TORCH_CHECK(!self.is_complex() && !values.is_complex(),
+              "heaviside is not yet implemented for complex tensors.");
+  TORCH_CHECK(self.dtype() == values.dtype(),
+              "heaviside is not yet implemented for tensors with different "
+              "dtypes.");
+  Meta m = ::skgen::elementwise({self, values}, Promotion::Default);
+  m[0].with_out_dtype(detail::heaviside_out_dtype);
   return m;
 }
 

@@ -31,7 +31,7 @@ TEST(MetaPresets, Lookup) {
   EXPECT_EQ(findMetaPreset("Binary"), nullptr);
   EXPECT_EQ(closestMetaPreset("reduce"), "");
   EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
-  EXPECT_EQ(metaPresets().size(), 24u);
+  EXPECT_EQ(metaPresets().size(), 26u);
 }
 
 TEST(MetaPresets, DefaultRolesFromTheSchema) {
@@ -117,6 +117,16 @@ TEST(MetaPresets, TensorIteratorRoles) {
                          "reduction=1, float beta=1.0, *, Tensor(a!) out) -> "
                          "Tensor(a!)"),
             (std::vector<std::string>{"self", "target", "reduction"}));
+  // lerp's weight is an operand: a Scalar (lerp.Scalar) or a Tensor.
+  EXPECT_EQ(bind("lerp", "a::lerp.Scalar_out(Tensor self, Tensor end, Scalar "
+                         "weight, *, Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "end", "weight"}));
+  EXPECT_EQ(bind("lerp", "a::lerp.Tensor_out(Tensor self, Tensor end, Tensor "
+                         "weight, *, Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "end", "weight"}));
+  EXPECT_EQ(bind("heaviside", "a::heaviside.out(Tensor self, Tensor values, "
+                              "*, Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "values"}));
 }
 
 // skgen/presets/shapes.h: a Tensor[] role (by kind, as Tensor roles), an

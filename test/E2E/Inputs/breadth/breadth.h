@@ -91,15 +91,6 @@ inline bool input_dtype_out(const skgen::TensorMeta &result,
   return false;
 }
 
-// heaviside: self's dtype, worded as its check of the operands.
-inline bool heaviside_out(const skgen::TensorMeta &result,
-                          const at::Tensor &out, bool /*inplace*/) {
-  TORCH_CHECK(out.scalar_type() == result.dtype,
-              "heaviside is not yet implemented for tensors with different "
-              "dtypes.");
-  return false;
-}
-
 // The op's own argument checks of the families whose meta function is such
 // a check followed by a preset call (generate.py's CHECKED), in aten's
 // words: the rule (sizes, dtype, out= / in-place checks) is the preset's.
@@ -173,11 +164,6 @@ inline void leaky_relu_backward_check(const at::Scalar &negval,
 inline void smooth_l1_loss_check(double beta) {
   TORCH_CHECK(beta >= 0,
               "smooth_l1_loss does not support negative values for beta.");
-}
-
-inline void lerp_check(const at::Tensor &self, const at::Tensor &end) {
-  TORCH_CHECK(self.dtype() == end.dtype(), "expected dtype ", self.dtype(),
-              " for `end` but got dtype ", end.dtype());
 }
 
 inline void addcdiv_check(const at::Tensor &tensor1,

@@ -72,6 +72,9 @@ PRESETS.update({
     "addcmul.out": "elementwise, self, tensor1, tensor2",
     "mse_loss.out": "loss",
     "glu.out": "halving",
+    "lerp.Scalar_out": "lerp",
+    "lerp.Tensor_out": "lerp",
+    "heaviside.out": "heaviside",
     "sum.IntList_out": "reduction",
     "prod.int_out": "reduction",
     "max.dim_max": "index_reduction",
@@ -128,7 +131,6 @@ CHECKED = {
     "pow.Tensor_Scalar_out": ("pow_check(self, exponent)", "binary(self, exponent)"),
     "polygamma.out": ("polygamma_check(n)", "unary_float(self)"),
     "sub.out": ("sub_check(self, other)", "binary(self, other, alpha)"),
-    "lerp.Scalar_out": ("lerp_check(self, end)", "binary(self, end)"),
     "addcdiv.out": ("addcdiv_check(tensor1, tensor2)",
                     "elementwise({self, tensor1, tensor2})"),
     "clamp.Tensor_out": (None, "clamp(self, min, max)"),
@@ -144,13 +146,13 @@ CHECKED = {
 # The out=/in-place dtype rule of the generic meta function where it is not
 # the default (Cast for TensorIterator families, Exact for the others).
 # A breadth:: function is the op's own rule (breadth.h), worded with its name.
-OUT_DTYPE = {"lerp.Tensor_out": "Same"}
-OUT_DTYPE.update({f: "Cast" for f in "mean.out pow.Scalar_out".split()})
+# mean.out and hash_tensor.out accept any out= dtype in their structured
+# wrapper; their kernels refuse one (mean's div_, hash_tensor's own check).
+OUT_DTYPE = {"pow.Scalar_out": "Cast", "mean.out": "Any", "hash_tensor.out": "Any"}
 OUT_DTYPE.update({f: "breadth::bytebool_out" for f in (
     "all.out all.dims_out all.all_out any.out any.dims_out any.all_out").split()})
 OUT_DTYPE.update({"amax.out": "breadth::input_dtype_out",
-                  "amin.out": "breadth::input_dtype_out",
-                  "heaviside.out": "breadth::heaviside_out"})
+                  "amin.out": "breadth::input_dtype_out"})
 
 # Families left out of the library, and why (a family skgen rejects or
 # mis-generates would be listed here, with its diagnostic). None: skgen scans

@@ -917,22 +917,35 @@ at::Tensor &polygamma_out(int64_t n, const at::Tensor &self, at::Tensor &out) {
   return at::polygamma_out(out, n, self);
 }
 
-// aten's dtype check of end, then binary over (self, end): weight is no
-// operand.
-skgen::Meta lerp_scalar_meta(const at::Tensor &self, const at::Tensor &end,
-                             const at::Scalar &) {
-  TORCH_CHECK(self.dtype() == end.dtype(), "expected dtype ", self.dtype(),
-              " for `end` but got dtype ", end.dtype());
-  return skgen::preset::binary(self, end);
-}
-
+// lerp: end (and a Tensor weight) of self's dtype; a Scalar weight is no
+// operand (binary over self and end), a Tensor one is: one dtype, no
+// promotion (a 0-dim weight promotes with PyTorch >= 2.7).
 SKGEN_STRUCTURED("presets::lerp.Scalar_out(Tensor self, Tensor end, Scalar "
                  "weight, *, Tensor(a!) out) -> Tensor(a!)",
                  CPU)
-SKGEN_META(lerp_scalar_meta)
+SKGEN_META_PRESET(lerp)
 at::Tensor &lerp_scalar_out(const at::Tensor &self, const at::Tensor &end,
                             const at::Scalar &weight, at::Tensor &out) {
   return at::lerp_out(out, self, end, weight);
+}
+
+SKGEN_STRUCTURED("presets::lerp.Tensor_out(Tensor self, Tensor end, Tensor "
+                 "weight, *, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(lerp)
+at::Tensor &lerp_tensor_out(const at::Tensor &self, const at::Tensor &end,
+                            const at::Tensor &weight, at::Tensor &out) {
+  return at::lerp_out(out, self, end, weight);
+}
+
+// heaviside: binary over operands (and out=) of one dtype, no complex.
+SKGEN_STRUCTURED("presets::heaviside.out(Tensor self, Tensor values, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(heaviside)
+at::Tensor &heaviside_out(const at::Tensor &self, const at::Tensor &values,
+                          at::Tensor &out) {
+  return at::heaviside_out(out, self, values);
 }
 
 } // namespace presets
