@@ -35,6 +35,11 @@
  *                                    the named arguments (default: by schema)
  *   SKGEN_NO_META_KERNEL             do not generate Meta kernels from the
  *                                    meta function (you register your own)
+ *   SKGEN_KERNEL_CASTS               the out= kernel writes an out= tensor
+ *                                    (or in-place self) of any dtype the
+ *                                    result casts to, as a TensorIterator
+ *                                    kernel does: no temporary of the result
+ *                                    dtype, no copy
  *   SKGEN_ALLOC(fn)                  deprecated: allocate outputs with
  *                                    fn(args...); use SKGEN_META
  *   SKGEN_EXTERNAL                   the namespace is not ours (e.g. aten): no
@@ -91,6 +96,7 @@
 #define SKGEN_META_PRESET(...)                                                 \
   SKGEN_ANNOTATE_("skgen.meta_preset", #__VA_ARGS__)
 #define SKGEN_NO_META_KERNEL SKGEN_ANNOTATE_("skgen.no_meta_kernel")
+#define SKGEN_KERNEL_CASTS SKGEN_ANNOTATE_("skgen.kernel_casts")
 #define SKGEN_ALLOC(FN) SKGEN_ANNOTATE_("skgen.alloc", #FN)
 #define SKGEN_EXTERNAL SKGEN_ANNOTATE_("skgen.external")
 #define SKGEN_FUNCTIONAL_KERNEL SKGEN_ANNOTATE_("skgen.functional_kernel")
@@ -111,6 +117,7 @@
 #define SKGEN_META(FN)
 #define SKGEN_META_PRESET(...)
 #define SKGEN_NO_META_KERNEL
+#define SKGEN_KERNEL_CASTS
 #define SKGEN_ALLOC(FN)
 #define SKGEN_EXTERNAL
 #define SKGEN_FUNCTIONAL_KERNEL

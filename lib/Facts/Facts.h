@@ -66,6 +66,9 @@ struct FamilyOptions {
   std::string MetaPreset;
   std::vector<std::string> MetaPresetArgs;
   bool NoMetaKernel = false; // SKGEN_NO_META_KERNEL
+  /// SKGEN_KERNEL_CASTS: the out= kernel writes an out= tensor or in-place
+  /// self of another (castable) dtype itself: no temporary.
+  bool KernelCasts = false;
   /// SKGEN_FALLBACK("ns::op.overload"): the out overload of another family
   /// of the same operator that serves this one on backends without a kernel
   /// of their own, and where that string is (for link-time diagnostics).

@@ -330,7 +330,13 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
   F.lines(metaLocal(A, Inc));
-  if (Call) {
+  if (Call && A.F->Options.KernelCasts) {
+    // Refuses before anything is written; the kernel casts into self.
+    F.stmt("::skgen::check_inplace(skgen_meta, " + Self + ")", {Self});
+    F.lines(Call->Prelude);
+    Code C = Call->call(A.outCallArgs(Self, Call->Convert));
+    F.stmt(C.Text, C.Uses);
+  } else if (Call) {
     // Refuses before anything is written; a temporary when self's dtype
     // differs from the result's (castable).
     F.stmt("::skgen::Output skgen_" + Self + "(" + Self +
@@ -356,13 +362,16 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.MetaSig, Inc, Outs.front());
   F.lines(metaLocal(A, Inc));
+  // SKGEN_KERNEL_CASTS: the kernel writes the caller's tensors whatever
+  // their (castable) dtype; otherwise a temporary where the dtype differs.
+  bool Temporaries = Call && !A.F->Options.KernelCasts;
   Code Options = optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);
   for (size_t I = 0; I < Outs.size(); ++I) {
     std::set<std::string> Uses = Options.Uses;
     Uses.insert(Outs[I]);
     std::string Check = "::skgen::check_out(skgen_meta, " + std::to_string(I) +
                         ", " + Outs[I] + ", " + Options.Text + ")";
-    if (Call)
+    if (Temporaries)
       F.stmt("::skgen::Output skgen_" + Outs[I] + "(" + Outs[I] +
                  ", skgen_meta, " + std::to_string(I) + ", " + Check + ")",
              Uses);
@@ -371,10 +380,12 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   }
   if (Call) {
     F.lines(Call->Prelude);
-    Code C = Call->call(A.outCallArgsViaOutputs(Call->Convert));
+    Code C = Call->call(Temporaries ? A.outCallArgsViaOutputs(Call->Convert)
+                                    : A.outCallArgs("", Call->Convert));
     F.stmt(C.Text, C.Uses);
-    for (const std::string &O : Outs)
-      F.stmt("skgen_" + O + ".finish()");
+    if (Temporaries)
+      for (const std::string &O : Outs)
+        F.stmt("skgen_" + O + ".finish()");
   }
   F.lines(returnOutArguments(A, Inc));
   return renderFunction(F);

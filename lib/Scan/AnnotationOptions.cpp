@@ -182,7 +182,7 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
                              const FunctionDecl *FD, KernelFact &K) {
   const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
               *FunctionalName = nullptr, *InplaceName = nullptr,
-              *Alloc = nullptr, *NoMetaKernel = nullptr,
+              *Alloc = nullptr, *NoMetaKernel = nullptr, *KernelCasts = nullptr,
               *FunctionalKernel = nullptr, *NoAutograd = nullptr,
               *InplaceArg = nullptr;
   MetaOpt = PresetOpt = nullptr;
@@ -245,6 +245,10 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
       K.Options.NoMetaKernel = true;
       NoMetaKernel = O;
       break;
+    case Annotation::KernelCasts:
+      K.Options.KernelCasts = true;
+      KernelCasts = O;
+      break;
     case Annotation::FunctionalKernel:
       K.FunctionalKernel = true;
       FunctionalKernel = O;
@@ -302,6 +306,15 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
           "'SKGEN_NO_META_KERNEL' has no effect without SKGEN_META or "
           "SKGEN_META_PRESET (Meta kernels are generated from the meta "
           "function)");
+  if (KernelCasts && !Meta)
+    error(KernelCasts->MacroLoc,
+          "'SKGEN_KERNEL_CASTS' has no effect without SKGEN_META or "
+          "SKGEN_META_PRESET (without a meta function the kernel always "
+          "receives the caller's tensors)");
+  else if (KernelCasts && FunctionalKernel)
+    error(KernelCasts->MacroLoc,
+          "'SKGEN_KERNEL_CASTS' is about out= kernels; a functional kernel's "
+          "result is copied into out= and self whatever their dtype");
   for (const Annot *Shapes : {InplaceName, InplaceArg})
     if (NoInplace && Shapes) {
       Diagnostic &E =

@@ -78,6 +78,12 @@ SKGEN_STRUCTURED("myops::i.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", C
 SKGEN_NO_META_KERNEL
 at::Tensor &i_out(const at::Tensor &self, at::Tensor &out);
 
+// SKGEN_KERNEL_CASTS without a meta function (no temporary to leave out).
+// CHECK: meta-errors.cpp:[[@LINE+2]]:1: error: 'SKGEN_KERNEL_CASTS' has no effect without SKGEN_META or SKGEN_META_PRESET (without a meta function the kernel always receives the caller's tensors)
+SKGEN_STRUCTURED("myops::i2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_KERNEL_CASTS
+at::Tensor &i2_out(const at::Tensor &self, at::Tensor &out);
+
 // An unknown preset, with a fix-it.
 // CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, lerp, heaviside, mm, bmm, addmm, addmv, baddbmm, cat, softmax, softmax_backward, log_softmax_backward, cumulative, upsample2d)
 SKGEN_STRUCTURED("myops::j.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)

@@ -214,6 +214,7 @@ SKGEN_STRUCTURED("presets::mul.out(Tensor self, Tensor other, *, Tensor(a!) "
                  CPU)
 SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_META_PRESET(binary)
+SKGEN_KERNEL_CASTS
 at::Tensor &mul_out(const at::Tensor &self, const at::Tensor &other,
                     at::Tensor &out) {
   return at::mul_out(out, self, other);
@@ -280,10 +281,13 @@ at::Tensor &eq_out(const at::Tensor &self, const at::Tensor &other,
   return at::eq_out(out, self, other);
 }
 
+// aten's ge_out writes an out= (or self) of any dtype the bool result casts
+// to: no temporary (SKGEN_KERNEL_CASTS), as mul's below.
 SKGEN_STRUCTURED("presets::ge.Tensor_out(Tensor self, Tensor other, *, "
                  "Tensor(a!) out) -> Tensor(a!)",
                  CPU)
 SKGEN_META_PRESET(comparison)
+SKGEN_KERNEL_CASTS
 at::Tensor &ge_out(const at::Tensor &self, const at::Tensor &other,
                    at::Tensor &out) {
   return at::ge_out(out, self, other);

@@ -169,6 +169,7 @@ SKGEN_STRUCTURED("presets::mul.out(Tensor self, Tensor other, *, Tensor(a!) "
                  CPU)
 SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_META_PRESET(binary)
+SKGEN_KERNEL_CASTS
 Tensor &mul_out(const Tensor &self, const Tensor &other, Tensor &out) {
   skgen::call_out<1>("aten::mul", "out", self, other, out);
   return out;
@@ -240,6 +241,7 @@ SKGEN_STRUCTURED("presets::ge.Tensor_out(Tensor self, Tensor other, *, "
                  "Tensor(a!) out) -> Tensor(a!)",
                  CPU)
 SKGEN_META_PRESET(comparison)
+SKGEN_KERNEL_CASTS // aten's ge.Tensor_out casts into out= / self
 Tensor &ge_out(const Tensor &self, const Tensor &other, Tensor &out) {
   skgen::call_out<1>("aten::ge", "Tensor_out", self, other, out);
   return out;
