@@ -311,10 +311,6 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
           "'SKGEN_KERNEL_CASTS' has no effect without SKGEN_META or "
           "SKGEN_META_PRESET (without a meta function the kernel always "
           "receives the caller's tensors)");
-  else if (KernelCasts && FunctionalKernel)
-    error(KernelCasts->MacroLoc,
-          "'SKGEN_KERNEL_CASTS' is about out= kernels; a functional kernel's "
-          "result is copied into out= and self whatever their dtype");
   for (const Annot *Shapes : {InplaceName, InplaceArg})
     if (NoInplace && Shapes) {
       Diagnostic &E =

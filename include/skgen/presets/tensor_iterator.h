@@ -191,8 +191,9 @@ inline Meta halving(const at::Tensor &self, int64_t dim, const char *name) {
 /// is no operand: binary over (self, end). A Tensor \p weight (lerp.Tensor)
 /// must have self's dtype too ("... for `weight` ..."), and TensorIterator
 /// runs without promotion: out= of that one dtype ("Found dtype Long but
-/// expected Float"). Since PyTorch 2.7 (pytorch#141117) a 0-dim weight may
-/// have another dtype: all three are promoted, out= by the Cast rule.
+/// expected Float"). Since PyTorch 2.7 (pytorch#141117) a 0-dim weight is
+/// not checked: all three are promoted, out= by the Cast rule; since 2.6 one
+/// 0-dim CPU operand may join another device (allow_cpu_scalars).
 inline Meta lerp(const at::Tensor &self, const at::Tensor &end,
                  const Operand &weight) {
   TORCH_CHECK(self.dtype() == end.dtype(), "expected dtype ", self.dtype(),
@@ -204,6 +205,9 @@ inline Meta lerp(const at::Tensor &self, const at::Tensor &end,
     (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 7)
   if (w->dim() == 0)
     return ::skgen::elementwise({self, end, *w}, Promotion::Default);
+#endif
+#if TORCH_VERSION_MAJOR > 2 ||                                                 \
+    (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 6)
   constexpr bool cpu_scalars = true;
 #else
   constexpr bool cpu_scalars = false;
@@ -219,7 +223,9 @@ inline Meta lerp(const at::Tensor &self, const at::Tensor &end,
 /// is not yet implemented for complex tensors.") nor of different dtypes
 /// ("heaviside is not yet implemented for tensors with different dtypes."),
 /// out= and in-place self likewise, checked before TensorIterator's checks;
-/// then binary.
+/// then binary. aten checks all three for complex first: only a call with
+/// operands of different dtypes and a complex out= tells the order apart
+/// (aten: "... complex tensors.", skgen: "... different dtypes.").
 inline Meta heaviside(const at::Tensor &self, const at::Tensor &values) {
   TORCH_CHECK(!self.is_complex() && !values.is_complex(),
               "heaviside is not yet implemented for complex tensors.");

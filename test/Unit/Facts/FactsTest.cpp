@@ -185,6 +185,7 @@ TUFacts everyMemberSet() {
   O.MetaPreset = "unary";
   O.MetaPresetArgs = {"self"};
   O.NoMetaKernel = true;
+  O.KernelCasts = true;
   O.NoAutograd = true;
   O.Fallback = "m::g.out";
   O.FallbackLoc = loc(2);

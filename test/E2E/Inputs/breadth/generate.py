@@ -146,8 +146,10 @@ CHECKED = {
 # The out=/in-place dtype rule of the generic meta function where it is not
 # the default (Cast for TensorIterator families, Exact for the others).
 # A breadth:: function is the op's own rule (breadth.h), worded with its name.
-# mean.out and hash_tensor.out accept any out= dtype in their structured
-# wrapper; their kernels refuse one (mean's div_, hash_tensor's own check).
+# mean.out (without dtype=) and hash_tensor.out accept any out= dtype in
+# their structured wrapper; their kernels refuse one (mean's div_,
+# hash_tensor's own check). One rule per family: mean's with dtype= (Exact)
+# is not reached by the grid.
 OUT_DTYPE = {"pow.Scalar_out": "Cast", "mean.out": "Any", "hash_tensor.out": "Any"}
 OUT_DTYPE.update({f: "breadth::bytebool_out" for f in (
     "all.out all.dims_out all.all_out any.out any.dims_out any.all_out").split()})
