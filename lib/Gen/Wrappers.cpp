@@ -323,6 +323,14 @@ std::string metaFunctional(const FamilyApi &A, const std::string &Name,
   return renderFunction(F);
 }
 
+/// Whether the wrappers calling \p Call compute into a temporary of the
+/// result dtype where out= / self has another (skgen::Output): not without a
+/// kernel to call (Meta kernels), nor for SKGEN_KERNEL_CASTS families, whose
+/// kernels cast into the caller's tensor themselves.
+bool usesTemporaries(const FamilyApi &A, const OutCall *Call) {
+  return Call && !A.F->Options.KernelCasts;
+}
+
 std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
                         const OutCall *Call, Includes &Inc) {
   const std::string &Self = A.Inplace->Params.front().Name;
@@ -330,26 +338,23 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
   F.lines(metaLocal(A, Inc));
-  if (Call && A.F->Options.KernelCasts) {
-    // Refuses before anything is written; the kernel casts into self.
-    F.stmt("::skgen::check_inplace(skgen_meta, " + Self + ")", {Self});
-    F.lines(Call->Prelude);
-    Code C = Call->call(A.outCallArgs(Self, Call->Convert));
-    F.stmt(C.Text, C.Uses);
-  } else if (Call) {
-    // Refuses before anything is written; a temporary when self's dtype
-    // differs from the result's (castable).
-    F.stmt("::skgen::Output skgen_" + Self + "(" + Self +
-               ", skgen_meta, 0, ::skgen::check_inplace(skgen_meta, " + Self +
-               "))",
+  // Refuses before anything is written; a temporary when self's dtype
+  // differs from the result's (castable), unless the kernel casts.
+  bool Temporary = usesTemporaries(A, Call);
+  std::string Check = "::skgen::check_inplace(skgen_meta, " + Self + ")";
+  if (Temporary)
+    F.stmt("::skgen::Output skgen_" + Self + "(" + Self + ", skgen_meta, 0, " +
+               Check + ")",
            {Self});
+  else
+    F.stmt(Check, {Self});
+  if (Call) {
     F.lines(Call->Prelude);
-    Code C =
-        Call->call(A.outCallArgs("skgen_" + Self + ".tensor()", Call->Convert));
+    Code C = Call->call(A.outCallArgs(
+        Temporary ? "skgen_" + Self + ".tensor()" : Self, Call->Convert));
     F.stmt(C.Text, C.Uses);
-    F.stmt("skgen_" + Self + ".finish()");
-  } else {
-    F.stmt("::skgen::check_inplace(skgen_meta, " + Self + ")", {Self});
+    if (Temporary)
+      F.stmt("skgen_" + Self + ".finish()");
   }
   F.stmt("return " + Self, {Self});
   return renderFunction(F);
@@ -362,9 +367,7 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.MetaSig, Inc, Outs.front());
   F.lines(metaLocal(A, Inc));
-  // SKGEN_KERNEL_CASTS: the kernel writes the caller's tensors whatever
-  // their (castable) dtype; otherwise a temporary where the dtype differs.
-  bool Temporaries = Call && !A.F->Options.KernelCasts;
+  bool Temporaries = usesTemporaries(A, Call);
   Code Options = optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);
   for (size_t I = 0; I < Outs.size(); ++I) {
     std::set<std::string> Uses = Options.Uses;

@@ -49,8 +49,8 @@ class Library:
 
 
 P = Library()
-STATS = {"out_grad_skipped": 0, "calls": 0, "aten_bugs": 0, "dispatch_only": 0, "cpu_only": 0, "autograd": 0, "grad_dtype": 0,
-         "shim_errors": 0, "not_implemented": 0}
+STATS = {"calls": 0, "aten_bugs": 0, "dispatch_only": 0, "cpu_only": 0, "autograd": 0, "grad_dtype": 0,
+         "out_grad_skipped": 0, "shim_errors": 0, "not_implemented": 0}
 
 outcome = functools.partial(skgen_testing.outcome, stats=STATS)
 
