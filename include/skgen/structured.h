@@ -181,6 +181,11 @@ struct IteratorInputs {
   bool allow_cpu_scalar = true;
   /// aten's check_mem_overlap (false for threshold, which is idempotent).
   bool check_mem_overlap = true;
+  /// Inputs the written tensor must share no memory with, not even all of
+  /// it (at::assert_no_overlap, after at::assert_no_internal_overlap): the
+  /// checks index's meta function makes itself (self and the indices), kept
+  /// as TensorIterator's owned inputs are. Not device-checked.
+  c10::SmallVector<at::Tensor, 1> disjoint;
   /// The inputs are on more than one device: checked with the outputs, in
   /// TensorIterator's order (an in-place self's shape first).
   bool mixed_devices = false;
@@ -832,7 +837,15 @@ inline void check_overlap(const TensorMeta &m, const at::Tensor &written) {
   auto symbolic = [](const at::Tensor &t) {
     return t.unsafeGetTensorImpl()->has_symbolic_sizes_strides();
   };
-  if (!m.iterator.check_mem_overlap || C10_UNLIKELY(symbolic(written)))
+  if (C10_UNLIKELY(symbolic(written)))
+    return;
+  if (C10_UNLIKELY(!m.iterator.disjoint.empty())) {
+    at::assert_no_internal_overlap(written);
+    for (const at::Tensor &t : m.iterator.disjoint)
+      if (!symbolic(t))
+        at::assert_no_overlap(written, t);
+  }
+  if (!m.iterator.check_mem_overlap)
     return;
   at::assert_no_internal_overlap(written);
   for (const at::Tensor *t : m.iterator.tensors)

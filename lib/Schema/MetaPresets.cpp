@@ -131,6 +131,14 @@ const std::vector<MetaPreset> &metaPresets() {
        "binary over operands and out= of one dtype, complex refused "
        "(heaviside)",
        /*Stable=*/false},
+      {"index",
+       {{"self", K::Tensor, false}, {"indices", K::OptTensorList, false}},
+       false,
+       1,
+       nullptr,
+       "advanced indexing by aten's index meta kernel: shape and strides "
+       "from the indices, self's dtype; out= of that dtype (index.Tensor)",
+       /*Stable=*/false},
       // skgen/presets/shapes.h: families whose aten meta function is their
       // own (not TensorIterator's).
       {"mm",
@@ -308,6 +316,9 @@ static bool fits(RoleKind K, const Type &T) {
     return U.isNamed("str");
   case RoleKind::TensorList:
     return T.isList() && T.Elements.front().isTensor();
+  case RoleKind::OptTensorList:
+    return T.isList() && T.Elements.front().isOptional() &&
+           T.Elements.front().unwrapOptional().isTensor();
   case RoleKind::Sizes:
     return T.isList() && isIntLike(T.Elements.front());
   }
@@ -338,6 +349,8 @@ static const char *kindText(RoleKind K) {
     return "a str or str?";
   case RoleKind::TensorList:
     return "a Tensor[]";
+  case RoleKind::OptTensorList:
+    return "a Tensor?[]";
   case RoleKind::Sizes:
     return "an int[] or SymInt[]";
   }
@@ -437,7 +450,7 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
     const PresetRole &R = P.Roles[I];
     const Argument *Pick = nullptr;
     if (R.Kind == RoleKind::Operand || R.Kind == RoleKind::Tensor ||
-        R.Kind == RoleKind::TensorList) {
+        R.Kind == RoleKind::TensorList || R.Kind == RoleKind::OptTensorList) {
       for (const Argument *A : Args)
         if (!Used.count(A->Name) && fits(R.Kind, A->Ty)) {
           Pick = A;
@@ -459,7 +472,8 @@ bool bindMetaPreset(const MetaPreset &P, const FunctionSchema &Out,
       return Fail(-1, Preset + " needs " + std::to_string(NeededOperands) +
                           " operands (Tensor or Scalar arguments); '" +
                           Out.Op.str() + "' has " + std::to_string(Operands));
-    if (R.Kind == RoleKind::Tensor || R.Kind == RoleKind::TensorList)
+    if (R.Kind == RoleKind::Tensor || R.Kind == RoleKind::TensorList ||
+        R.Kind == RoleKind::OptTensorList)
       return Fail(-1, Preset + " needs " + kindText(R.Kind) +
                           " argument for its role '" + R.Name + "'; '" +
                           Out.Op.str() + "' has none left");

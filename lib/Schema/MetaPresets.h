@@ -22,18 +22,19 @@ namespace schema {
 
 /// What a role accepts.
 enum class RoleKind {
-  Operand,    // Tensor, Scalar, Tensor?, Scalar?
-  Tensor,     // Tensor
-  Dims,       // int[], int[N], int[]?, int, int? (SymInt too)
-  Dim,        // int (SymInt too)
-  OptDim,     // int?, int
-  Bool,       // bool
-  Dtype,      // ScalarType?, ScalarType
-  Scalar,     // Scalar, Scalar?
-  Int,        // int (SymInt too): a plain integer (loss's reduction)
-  Str,        // str, str? (div's rounding_mode)
-  TensorList, // Tensor[] (cat's tensors)
-  Sizes,      // int[], int[N], SymInt[] (upsampling's output_size)
+  Operand,       // Tensor, Scalar, Tensor?, Scalar?
+  Tensor,        // Tensor
+  Dims,          // int[], int[N], int[]?, int, int? (SymInt too)
+  Dim,           // int (SymInt too)
+  OptDim,        // int?, int
+  Bool,          // bool
+  Dtype,         // ScalarType?, ScalarType
+  Scalar,        // Scalar, Scalar?
+  Int,           // int (SymInt too): a plain integer (loss's reduction)
+  Str,           // str, str? (div's rounding_mode)
+  TensorList,    // Tensor[] (cat's tensors)
+  OptTensorList, // Tensor?[] (index's indices)
+  Sizes,         // int[], int[N], SymInt[] (upsampling's output_size)
 };
 
 struct PresetRole {

@@ -85,7 +85,7 @@ SKGEN_KERNEL_CASTS
 at::Tensor &i2_out(const at::Tensor &self, at::Tensor &out);
 
 // An unknown preset, with a fix-it.
-// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, lerp, heaviside, mm, bmm, addmm, addmv, baddbmm, cat, softmax, softmax_backward, log_softmax_backward, cumulative, upsample2d)
+// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, lerp, heaviside, index, mm, bmm, addmm, addmv, baddbmm, cat, softmax, softmax_backward, log_softmax_backward, cumulative, upsample2d)
 SKGEN_STRUCTURED("myops::j.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(binray)
 at::Tensor &j_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out);

@@ -19,12 +19,16 @@
 //                               dtype, no promotion (lerp.Scalar, lerp.Tensor)
 //   heaviside(self, values)     binary over operands and out= of one dtype,
 //                               no complex, in heaviside's words
+//   index(self, indices)        advanced indexing (index.Tensor): aten's
+//                               own meta kernel gives the result
 //
 // docs/annotations.md ("Presets", "Families") lists which aten family uses
 // which preset or binding.
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_PRESETS_TENSOR_ITERATOR_H
 #define SKGEN_PRESETS_TENSOR_ITERATOR_H
+
+#include <ATen/ops/index_meta_dispatch.h>
 
 // aten raises some of these checks as NotImplementedError since PyTorch 2
 // (TORCH_CHECK_NOT_IMPLEMENTED), as RuntimeError in 1.13.
@@ -86,6 +90,17 @@ inline bool heaviside_out_dtype(const TensorMeta &result, const at::Tensor &out,
   TORCH_CHECK(out.scalar_type() == result.dtype,
               "heaviside is not yet implemented for tensors with different "
               "dtypes.");
+  return false;
+}
+
+/// index's rule (its meta function's check, also in 1.13's, whose kernel
+/// then wrote another dtype's bytes): "index_out: self (Float) and result
+/// (Double) must have the same scalar type".
+inline bool index_out_dtype(const TensorMeta &result, const at::Tensor &out,
+                            bool /*inplace*/) {
+  TORCH_CHECK(out.scalar_type() == result.dtype, "index_out: self (",
+              result.dtype, ") and result (", out.scalar_type(),
+              ") must have the same scalar type");
   return false;
 }
 
@@ -235,6 +250,39 @@ inline Meta heaviside(const at::Tensor &self, const at::Tensor &values) {
   Meta m = ::skgen::elementwise({self, values}, Promotion::Default);
   m[0].with_out_dtype(detail::heaviside_out_dtype);
   return m;
+}
+
+/// aten's index.Tensor meta function, run by its exported Meta kernel
+/// (at::meta::index, ATen/ops/index_meta_dispatch.h) on the arguments as
+/// they are: its checks and words ("too many indices for tensor of dimension
+/// 2 (got 3)", "tensors used as indices must be long, int, byte or bool
+/// tensors", "indices should be either on cpu or on the same device as the
+/// indexed tensor (cpu)", the indices' broadcast), the result's sizes and
+/// strides. ATen's helper that computes them (at::native::make_info) builds
+/// an AdvancedIndex, whose constructor libtorch does not export; the Meta
+/// kernel is the exported entry to it. Bool and byte masks are expanded by
+/// nonzero, which reads them: not on meta tensors (aten's meta kernels
+/// refuse them too), and concrete sizes only. Self's dtype and device; out=
+/// of exactly self's dtype (detail::index_out_dtype), sharing no memory with
+/// self or an index, and TensorIterator's device checks.
+inline Meta index(const at::Tensor &self,
+                  const c10::List<c10::optional<at::Tensor>> &indices) {
+  at::Tensor shape = at::meta::index(self, indices);
+  TensorMeta out(shape.sizes(), self.scalar_type());
+  out.strides.assign(shape.strides().begin(), shape.strides().end());
+  out.device = self.device();
+  out.kind = OpKind::TensorIterator;
+  out.with_out_dtype(detail::index_out_dtype);
+  out.iterator.tensors.push_back(&self);
+  out.iterator.allow_cpu_scalar = false;
+  out.iterator.check_mem_overlap = false;
+  out.iterator.disjoint.push_back(self);
+  for (size_t i = 0; i < indices.size(); ++i) {
+    c10::optional<at::Tensor> index = indices.get(i);
+    if (index && index->defined())
+      out.iterator.disjoint.push_back(std::move(*index));
+  }
+  return Meta(std::move(out));
 }
 
 } // namespace preset

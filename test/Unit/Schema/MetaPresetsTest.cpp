@@ -31,7 +31,7 @@ TEST(MetaPresets, Lookup) {
   EXPECT_EQ(findMetaPreset("Binary"), nullptr);
   EXPECT_EQ(closestMetaPreset("reduce"), "");
   EXPECT_EQ(closestMetaPreset("reductoin"), "reduction");
-  EXPECT_EQ(metaPresets().size(), 26u);
+  EXPECT_EQ(metaPresets().size(), 27u);
 }
 
 TEST(MetaPresets, DefaultRolesFromTheSchema) {
@@ -127,6 +127,30 @@ TEST(MetaPresets, TensorIteratorRoles) {
   EXPECT_EQ(bind("heaviside", "a::heaviside.out(Tensor self, Tensor values, "
                               "*, Tensor(a!) out) -> Tensor(a!)"),
             (std::vector<std::string>{"self", "values"}));
+}
+
+// index: a Tensor?[] role binds by kind (not a Tensor[]); named, it must be
+// a Tensor?[].
+TEST(MetaPresets, OptionalTensorListRole) {
+  EXPECT_EQ(bind("index", "a::index.Tensor_out(Tensor self, Tensor?[] "
+                          "indices, *, Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"self", "indices"}));
+  EXPECT_EQ(bind("index", "a::i.out(Tensor[] xs, Tensor x, Tensor?[] ix, *, "
+                          "Tensor(a!) out) -> Tensor(a!)"),
+            (std::vector<std::string>{"x", "ix"}));
+  const char *Cat = "a::i.out(Tensor self, Tensor[] indices, *, Tensor(a!) "
+                    "out) -> Tensor(a!)";
+  std::vector<std::string> Bound;
+  PresetError E;
+  EXPECT_FALSE(
+      bindMetaPreset(*findMetaPreset("index"), parse(Cat), {}, Bound, E));
+  EXPECT_EQ(E.Message, "preset 'index' needs a Tensor?[] argument for its "
+                       "role 'indices'; 'a::i.out' has none left");
+  EXPECT_FALSE(bindMetaPreset(*findMetaPreset("index"), parse(Cat),
+                              {"self", "indices"}, Bound, E));
+  EXPECT_EQ(E.GivenIndex, 1);
+  EXPECT_EQ(E.Message, "role 'indices' of preset 'index' takes a Tensor?[]; "
+                       "'indices' is 'Tensor[]'");
 }
 
 // skgen/presets/shapes.h: a Tensor[] role (by kind, as Tensor roles), an

@@ -75,6 +75,7 @@ PRESETS.update({
     "lerp.Scalar_out": "lerp",
     "lerp.Tensor_out": "lerp",
     "heaviside.out": "heaviside",
+    "index.Tensor_out": "index",
     "sum.IntList_out": "reduction",
     "prod.int_out": "reduction",
     "max.dim_max": "index_reduction",

@@ -952,4 +952,17 @@ at::Tensor &heaviside_out(const at::Tensor &self, const at::Tensor &values,
   return at::heaviside_out(out, self, values);
 }
 
+// index: a Tensor?[] role; aten's own meta kernel gives the result's sizes
+// and strides (the indices broadcast, masks expanded); no in-place variant.
+SKGEN_STRUCTURED("presets::index.Tensor_out(Tensor self, Tensor?[] indices, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(index)
+at::Tensor &index_out(const at::Tensor &self,
+                      const c10::List<c10::optional<at::Tensor>> &indices,
+                      at::Tensor &out) {
+  return at::index_out(out, self, indices);
+}
+
 } // namespace presets
