@@ -40,6 +40,13 @@
  *                                    result casts to, as a TensorIterator
  *                                    kernel does: no temporary of the result
  *                                    dtype, no copy
+ *   SKGEN_KERNEL_ITERATOR            the out= kernel is a whole structured
+ *                                    TensorIterator op (aten's out op, or a
+ *                                    TensorIterator of the meta preset's
+ *                                    rule over out): it checks, resizes and
+ *                                    casts out= and in-place self itself, so
+ *                                    their wrappers call it without the meta
+ *                                    function (implies SKGEN_KERNEL_CASTS)
  *   SKGEN_ALLOC(fn)                  deprecated: allocate outputs with
  *                                    fn(args...); use SKGEN_META
  *   SKGEN_EXTERNAL                   the namespace is not ours (e.g. aten): no
@@ -97,6 +104,7 @@
   SKGEN_ANNOTATE_("skgen.meta_preset", #__VA_ARGS__)
 #define SKGEN_NO_META_KERNEL SKGEN_ANNOTATE_("skgen.no_meta_kernel")
 #define SKGEN_KERNEL_CASTS SKGEN_ANNOTATE_("skgen.kernel_casts")
+#define SKGEN_KERNEL_ITERATOR SKGEN_ANNOTATE_("skgen.kernel_iterator")
 #define SKGEN_ALLOC(FN) SKGEN_ANNOTATE_("skgen.alloc", #FN)
 #define SKGEN_EXTERNAL SKGEN_ANNOTATE_("skgen.external")
 #define SKGEN_FUNCTIONAL_KERNEL SKGEN_ANNOTATE_("skgen.functional_kernel")
@@ -118,6 +126,7 @@
 #define SKGEN_META_PRESET(...)
 #define SKGEN_NO_META_KERNEL
 #define SKGEN_KERNEL_CASTS
+#define SKGEN_KERNEL_ITERATOR
 #define SKGEN_ALLOC(FN)
 #define SKGEN_EXTERNAL
 #define SKGEN_FUNCTIONAL_KERNEL

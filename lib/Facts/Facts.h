@@ -51,8 +51,8 @@ struct FamilyOptions {
   /// SKGEN_LEGACY_OP("f_out"): the legacy operator (name, or name.overload)
   /// defined for existing callers.
   std::optional<std::string> LegacyOp;
-  bool NoFunctional = false;                     // SKGEN_NO_FUNCTIONAL
-  bool NoInplace = false;                        // SKGEN_NO_INPLACE
+  bool NoFunctional = false; // SKGEN_NO_FUNCTIONAL
+  bool NoInplace = false;    // SKGEN_NO_INPLACE
   std::string AllocFunction; // SKGEN_ALLOC(fn): fully qualified C++ name.
   bool External = false;     // SKGEN_EXTERNAL: namespace not owned, no def.
   /// SKGEN_META(fn): fully qualified C++ name of the meta function.
@@ -69,6 +69,10 @@ struct FamilyOptions {
   /// SKGEN_KERNEL_CASTS: the out= kernel writes an out= tensor or in-place
   /// self of another (castable) dtype itself: no temporary.
   bool KernelCasts = false;
+  /// SKGEN_KERNEL_ITERATOR: the out= kernel checks, resizes and casts out=
+  /// and in-place self itself (a whole structured TensorIterator op): the
+  /// wrappers that call it do not evaluate the meta function.
+  bool KernelIterator = false;
   /// SKGEN_FALLBACK("ns::op.overload"): the out overload of another family
   /// of the same operator that serves this one on backends without a kernel
   /// of their own, and where that string is (for link-time diagnostics).

@@ -325,10 +325,19 @@ std::string metaFunctional(const FamilyApi &A, const std::string &Name,
 
 /// Whether the wrappers calling \p Call compute into a temporary of the
 /// result dtype where out= / self has another (skgen::Output): not without a
-/// kernel to call (Meta kernels), nor for SKGEN_KERNEL_CASTS families, whose
-/// kernels cast into the caller's tensor themselves.
+/// kernel to call (Meta kernels), nor for SKGEN_KERNEL_CASTS and
+/// SKGEN_KERNEL_ITERATOR families, whose kernels cast into the caller's
+/// tensor themselves.
 bool usesTemporaries(const FamilyApi &A, const OutCall *Call) {
-  return Call && !A.F->Options.KernelCasts;
+  return Call && !A.F->Options.KernelCasts && !A.F->Options.KernelIterator;
+}
+
+/// Whether the in-place / out= wrapper calling \p Call leaves the checks of
+/// self / out= to it (SKGEN_KERNEL_ITERATOR: the out= kernels are whole
+/// structured TensorIterator ops, which make them as aten does). Meta
+/// kernels (no call) always check.
+bool kernelChecks(const FamilyApi &A, const OutCall *Call) {
+  return Call && A.F->Options.KernelIterator;
 }
 
 std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
@@ -337,6 +346,13 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
   FunctionSpec F = spec(A, Name, *A.Inplace, Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
+  if (kernelChecks(A, Call)) {
+    F.lines(Call->Prelude);
+    Code C = Call->call(A.outCallArgs(Self, Call->Convert));
+    F.stmt(C.Text, C.Uses);
+    F.stmt("return " + Self, {Self});
+    return renderFunction(F);
+  }
   F.lines(metaLocal(A, Inc));
   // Refuses before anything is written; a temporary when self's dtype
   // differs from the result's (castable), unless the kernel casts.
@@ -366,6 +382,13 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   FunctionSpec F = spec(A, Name, A.Out, Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.MetaSig, Inc, Outs.front());
+  if (kernelChecks(A, Call)) {
+    F.lines(Call->Prelude);
+    Code C = Call->call(A.outCallArgs("", Call->Convert));
+    F.stmt(C.Text, C.Uses);
+    F.lines(returnOutArguments(A, Inc));
+    return renderFunction(F);
+  }
   F.lines(metaLocal(A, Inc));
   bool Temporaries = usesTemporaries(A, Call);
   Code Options = optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);

@@ -183,8 +183,8 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
   const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
               *FunctionalName = nullptr, *InplaceName = nullptr,
               *Alloc = nullptr, *NoMetaKernel = nullptr, *KernelCasts = nullptr,
-              *FunctionalKernel = nullptr, *NoAutograd = nullptr,
-              *InplaceArg = nullptr;
+              *KernelIterator = nullptr, *FunctionalKernel = nullptr,
+              *NoAutograd = nullptr, *InplaceArg = nullptr;
   MetaOpt = PresetOpt = nullptr;
   DerivativeOpts.clear();
   NotDifferentiableOpt = nullptr;
@@ -249,6 +249,10 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
       K.Options.KernelCasts = true;
       KernelCasts = O;
       break;
+    case Annotation::KernelIterator:
+      K.Options.KernelIterator = true;
+      KernelIterator = O;
+      break;
     case Annotation::FunctionalKernel:
       K.FunctionalKernel = true;
       FunctionalKernel = O;
@@ -311,6 +315,17 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
           "'SKGEN_KERNEL_CASTS' has no effect without SKGEN_META or "
           "SKGEN_META_PRESET (without a meta function the kernel always "
           "receives the caller's tensors)");
+  if (KernelIterator && !Meta)
+    error(KernelIterator->MacroLoc,
+          "'SKGEN_KERNEL_ITERATOR' has no effect without SKGEN_META or "
+          "SKGEN_META_PRESET (without a meta function the wrappers check "
+          "nothing before the kernel)");
+  if (KernelIterator && KernelCasts) {
+    Diagnostic &E =
+        error(KernelCasts->MacroLoc, "'SKGEN_KERNEL_CASTS' is implied by "
+                                     "'SKGEN_KERNEL_ITERATOR'; remove it");
+    note(E, KernelIterator->MacroLoc, "SKGEN_KERNEL_ITERATOR is here");
+  }
   for (const Annot *Shapes : {InplaceName, InplaceArg})
     if (NoInplace && Shapes) {
       Diagnostic &E =

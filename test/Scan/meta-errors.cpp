@@ -84,6 +84,20 @@ SKGEN_STRUCTURED("myops::i2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", 
 SKGEN_KERNEL_CASTS
 at::Tensor &i2_out(const at::Tensor &self, at::Tensor &out);
 
+// SKGEN_KERNEL_ITERATOR without a meta function, and with
+// SKGEN_KERNEL_CASTS, which it implies.
+// CHECK: meta-errors.cpp:[[@LINE+2]]:1: error: 'SKGEN_KERNEL_ITERATOR' has no effect without SKGEN_META or SKGEN_META_PRESET (without a meta function the wrappers check nothing before the kernel)
+SKGEN_STRUCTURED("myops::i3.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_KERNEL_ITERATOR
+at::Tensor &i3_out(const at::Tensor &self, at::Tensor &out);
+// CHECK: meta-errors.cpp:[[@LINE+4]]:1: error: 'SKGEN_KERNEL_CASTS' is implied by 'SKGEN_KERNEL_ITERATOR'; remove it
+// CHECK: meta-errors.cpp:[[@LINE+2]]:1: note: SKGEN_KERNEL_ITERATOR is here
+SKGEN_STRUCTURED("myops::i4.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_KERNEL_ITERATOR
+SKGEN_KERNEL_CASTS
+SKGEN_META_PRESET(unary)
+at::Tensor &i4_out(const at::Tensor &self, at::Tensor &out);
+
 // An unknown preset, with a fix-it.
 // CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, lerp, heaviside, index, mm, bmm, addmm, addmv, baddbmm, cat, softmax, softmax_backward, log_softmax_backward, cumulative, upsample2d)
 SKGEN_STRUCTURED("myops::j.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)

@@ -48,6 +48,16 @@ at::Tensor &lt_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &
 // CHECK-NEXT:   "kernel_casts": true,
 // CHECK-NEXT:   "meta_preset": {
 
+// SKGEN_KERNEL_ITERATOR, recorded with the family's options.
+SKGEN_STRUCTURED("myops::gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(comparison)
+SKGEN_KERNEL_ITERATOR
+at::Tensor &gt_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out);
+// CHECK:      "cpp_name": "myops::gt_out",
+// CHECK:      "options": {
+// CHECK-NEXT:   "kernel_iterator": true,
+// CHECK-NEXT:   "meta_preset": {
+
 // Default roles: the first two operands (Scalar other counts), and alpha by
 // its name.
 SKGEN_STRUCTURED("myops::sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)", CPU)

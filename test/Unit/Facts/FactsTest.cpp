@@ -186,6 +186,7 @@ TUFacts everyMemberSet() {
   O.MetaPresetArgs = {"self"};
   O.NoMetaKernel = true;
   O.KernelCasts = true;
+  O.KernelIterator = true;
   O.NoAutograd = true;
   O.Fallback = "m::g.out";
   O.FallbackLoc = loc(2);

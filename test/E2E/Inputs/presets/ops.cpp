@@ -5,6 +5,11 @@
 // generated Meta kernels: no family here has a Meta kernel) can be compared
 // with aten's on the same inputs (test_presets.py). Every preset is used at
 // least once (halving: glu; mm, bmm, addmm, cat), most twice or more.
+// hypot's kernel calls aten's DispatchStub, whose call DispatchStub.h
+// declares per the CPU capabilities libtorch_cpu was built with (x86-64,
+// 1.13 and 2.x: AVX2 and AVX512; get_call_ptr takes their kernels).
+#define HAVE_AVX512_CPU_DEFINITION
+#define HAVE_AVX2_CPU_DEFINITION
 #include <ATen/ATen.h>
 #include <ATen/ExpandUtils.h>
 #include <ATen/ScalarOps.h>
@@ -214,10 +219,26 @@ SKGEN_STRUCTURED("presets::mul.out(Tensor self, Tensor other, *, Tensor(a!) "
                  CPU)
 SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_META_PRESET(binary)
-SKGEN_KERNEL_CASTS
-at::Tensor &mul_out(const at::Tensor &self, const at::Tensor &other,
-                    at::Tensor &out) {
+SKGEN_KERNEL_ITERATOR // aten's mul_out checks, resizes and casts out= / self
+    at::Tensor &
+    mul_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out) {
   return at::mul_out(out, self, other);
+}
+
+// A TensorIterator kernel, as aten's structured impl computes: the binary
+// preset's TensorIterator (aten's hypot meta is build_borrowing_binary_op)
+// over out, then hypot's DispatchStub. The TensorIterator checks, resizes
+// and casts out= and self: SKGEN_KERNEL_ITERATOR.
+SKGEN_STRUCTURED("presets::hypot.out(Tensor self, Tensor other, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(binary)
+SKGEN_KERNEL_ITERATOR
+at::Tensor &hypot_out(const at::Tensor &self, const at::Tensor &other,
+                      at::Tensor &out) {
+  auto iter = at::TensorIterator::borrowing_binary_op(out, self, other);
+  at::native::hypot_stub(iter.device_type(), iter);
+  return out;
 }
 
 SKGEN_STRUCTURED("presets::maximum.out(Tensor self, Tensor other, *, "
@@ -282,7 +303,8 @@ at::Tensor &eq_out(const at::Tensor &self, const at::Tensor &other,
 }
 
 // aten's ge_out writes an out= (or self) of any dtype the bool result casts
-// to: no temporary (SKGEN_KERNEL_CASTS), as mul's below.
+// to: no temporary (SKGEN_KERNEL_CASTS; mul's above, SKGEN_KERNEL_ITERATOR,
+// also leaves the checks to it).
 SKGEN_STRUCTURED("presets::ge.Tensor_out(Tensor self, Tensor other, *, "
                  "Tensor(a!) out) -> Tensor(a!)",
                  CPU)

@@ -169,8 +169,9 @@ SKGEN_STRUCTURED("presets::mul.out(Tensor self, Tensor other, *, Tensor(a!) "
                  CPU)
 SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_META_PRESET(binary)
-SKGEN_KERNEL_CASTS
-Tensor &mul_out(const Tensor &self, const Tensor &other, Tensor &out) {
+SKGEN_KERNEL_ITERATOR // aten's mul.out checks, resizes and casts out= / self
+    Tensor &
+    mul_out(const Tensor &self, const Tensor &other, Tensor &out) {
   skgen::call_out<1>("aten::mul", "out", self, other, out);
   return out;
 }
@@ -242,7 +243,8 @@ SKGEN_STRUCTURED("presets::ge.Tensor_out(Tensor self, Tensor other, *, "
                  CPU)
 SKGEN_META_PRESET(comparison)
 SKGEN_KERNEL_CASTS // aten's ge.Tensor_out casts into out= / self
-Tensor &ge_out(const Tensor &self, const Tensor &other, Tensor &out) {
+    Tensor &
+    ge_out(const Tensor &self, const Tensor &other, Tensor &out) {
   skgen::call_out<1>("aten::ge", "Tensor_out", self, other, out);
   return out;
 }
