@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gen/Wrappers.h"
 
+#include "Basic/DispatchKeys.h"
 #include "Schema/MetaPresets.h"
 
 namespace skgen {
@@ -143,6 +144,8 @@ static bool takesSymIntList(const std::string &Canonical) {
 
 OutCall directCall(const FamilyApi &A, const graph::Kernel &K) {
   OutCall C{globalCppName(K.CppName), Code(), "", {}};
+  // A Meta kernel computes nothing: its wrappers keep the meta's checks.
+  C.Checks = A.F->Options.KernelIterator && K.Key != keys::Meta;
   for (size_t I = 0; I < A.Out.Params.size(); ++I) {
     const CppParam &P = A.Out.Params[I];
     std::string Macro;
@@ -333,12 +336,10 @@ bool usesTemporaries(const FamilyApi &A, const OutCall *Call) {
 }
 
 /// Whether the in-place / out= wrapper calling \p Call leaves the checks of
-/// self / out= to it (SKGEN_KERNEL_ITERATOR: the out= kernels are whole
-/// structured TensorIterator ops, which make them as aten does). Meta
-/// kernels (no call) always check.
-bool kernelChecks(const FamilyApi &A, const OutCall *Call) {
-  return Call && A.F->Options.KernelIterator;
-}
+/// self / out= to it (OutCall::Checks). Alias-key wrappers, which reach
+/// other backends' out= kernels (hand-registered Meta ones too), and Meta
+/// kernels always check.
+bool kernelChecks(const OutCall *Call) { return Call && Call->Checks; }
 
 std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
                         const OutCall *Call, Includes &Inc) {
@@ -346,7 +347,7 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
   FunctionSpec F = spec(A, Name, *A.Inplace, Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
-  if (kernelChecks(A, Call)) {
+  if (kernelChecks(Call)) {
     F.lines(Call->Prelude);
     Code C = Call->call(A.outCallArgs(Self, Call->Convert));
     F.stmt(C.Text, C.Uses);
@@ -382,7 +383,7 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   FunctionSpec F = spec(A, Name, A.Out, Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.MetaSig, Inc, Outs.front());
-  if (kernelChecks(A, Call)) {
+  if (kernelChecks(Call)) {
     F.lines(Call->Prelude);
     Code C = Call->call(A.outCallArgs("", Call->Convert));
     F.stmt(C.Text, C.Uses);

@@ -84,6 +84,10 @@ struct OutCall {
   /// Arguments before the schema's (`"ns::op", "overload"` of a call by
   /// name).
   std::string Leading = {};
+  /// The callee checks, resizes and casts out= / self itself: a backend's
+  /// kernel (not Meta's) of a SKGEN_KERNEL_ITERATOR family. Its in-place
+  /// and out= wrappers then evaluate no meta function.
+  bool Checks = false;
 
   /// `Callee(Keys, Leading, Args)`.
   Code call(const Code &Args) const {

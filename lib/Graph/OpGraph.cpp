@@ -167,6 +167,13 @@ private:
       if (!A.empty() && !schema::isIdentifier(A))
         Bad("meta preset argument '" + A + "' of '" + K.CppName +
             "' is not an identifier");
+    if (K.Options.KernelIterator) {
+      const schema::MetaPreset *P =
+          schema::findMetaPreset(K.Options.MetaPreset);
+      if (!P || !P->TensorIterator)
+        Bad("'" + K.CppName +
+            "' has kernel_iterator without a TensorIterator meta_preset");
+    }
     if (!K.Options.MetaFunction.empty() + !K.Options.MetaPreset.empty() +
             !K.Options.AllocFunction.empty() >
         1)

@@ -320,6 +320,11 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
           "'SKGEN_KERNEL_ITERATOR' has no effect without SKGEN_META or "
           "SKGEN_META_PRESET (without a meta function the wrappers check "
           "nothing before the kernel)");
+  if (KernelIterator && MetaOpt)
+    error(KernelIterator->MacroLoc,
+          "'SKGEN_KERNEL_ITERATOR' needs SKGEN_META_PRESET with a "
+          "TensorIterator preset: the kernel's TensorIterator makes the "
+          "preset's checks, not those of a meta function of your own");
   if (KernelIterator && KernelCasts) {
     Diagnostic &E =
         error(KernelCasts->MacroLoc, "'SKGEN_KERNEL_CASTS' is implied by "
@@ -545,6 +550,19 @@ void Collector::applyPreset(const Annot &O, const schema::FunctionSchema &S,
                        std::to_string(P->NumOutputs) + " output(s); '" +
                        S.Op.str() + "' has " + std::to_string(Outs) +
                        " out argument(s)");
+    return;
+  }
+  if (K.Options.KernelIterator && !P->TensorIterator) {
+    std::string Presets;
+    for (const schema::MetaPreset &Q : schema::metaPresets())
+      if (Q.TensorIterator)
+        Presets += (Presets.empty() ? "" : ", ") + std::string(Q.Name);
+    error(NameLoc, std::string("'SKGEN_KERNEL_ITERATOR' needs a "
+                               "TensorIterator preset (") +
+                       Presets + "); aten's in-place and out= checks of '" +
+                       P->Name +
+                       "' are torchgen's structured ones, which no out= "
+                       "kernel makes");
     return;
   }
   K.Options.MetaPreset = P->Name;

@@ -57,6 +57,11 @@ struct MetaPreset {
   const char *Summary; // One line, for diagnostics and docs.
   /// The stable-ABI runtime (skgen/stable/structured.h) has the preset.
   bool Stable = true;
+  /// aten's TensorIterator rule (OpKind::TensorIterator): an out= kernel
+  /// building that TensorIterator over out makes its in-place and out=
+  /// checks (SKGEN_KERNEL_ITERATOR). Not the presets of aten's own-meta
+  /// shapes, whose in-place checks are torchgen's.
+  bool TensorIterator = false;
 };
 
 /// All presets, in documentation order.

@@ -97,6 +97,18 @@ SKGEN_KERNEL_ITERATOR
 SKGEN_KERNEL_CASTS
 SKGEN_META_PRESET(unary)
 at::Tensor &i4_out(const at::Tensor &self, at::Tensor &out);
+// Only with a TensorIterator preset: not an own meta function, not a preset
+// of aten's own-meta shapes (their in-place checks are torchgen's).
+// CHECK: meta-errors.cpp:[[@LINE+2]]:1: error: 'SKGEN_KERNEL_ITERATOR' needs SKGEN_META_PRESET with a TensorIterator preset: the kernel's TensorIterator makes the preset's checks, not those of a meta function of your own
+SKGEN_STRUCTURED("myops::i5.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_KERNEL_ITERATOR
+SKGEN_META(unary_meta)
+at::Tensor &i5_out(const at::Tensor &self, at::Tensor &out);
+// CHECK: meta-errors.cpp:[[@LINE+3]]:19: error: 'SKGEN_KERNEL_ITERATOR' needs a TensorIterator preset (unary, unary_float, binary, binary_float, comparison, elementwise, clamp, unary_bool, lerp, heaviside, index); aten's in-place and out= checks of 'addmm' are torchgen's structured ones, which no out= kernel makes
+SKGEN_STRUCTURED("myops::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_KERNEL_ITERATOR
+SKGEN_META_PRESET(addmm)
+at::Tensor &addmm_out(const at::Tensor &self, const at::Tensor &mat1, const at::Tensor &mat2, at::Tensor &out);
 
 // An unknown preset, with a fix-it.
 // CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, lerp, heaviside, index, mm, bmm, addmm, addmv, baddbmm, cat, softmax, softmax_backward, log_softmax_backward, cumulative, upsample2d)

@@ -93,9 +93,10 @@ inline bool heaviside_out_dtype(const TensorMeta &result, const at::Tensor &out,
   return false;
 }
 
-/// index's rule (its meta function's check, also in 1.13's, whose kernel
-/// then wrote another dtype's bytes): "index_out: self (Float) and result
-/// (Double) must have the same scalar type".
+/// index's rule, the check of PyTorch 2's meta function: "index_out: self
+/// (Float) and result (Double) must have the same scalar type". Also with
+/// 1.13, which did not check and wrote another dtype's reading of self's
+/// bytes into out=.
 inline bool index_out_dtype(const TensorMeta &result, const at::Tensor &out,
                             bool /*inplace*/) {
   TORCH_CHECK(out.scalar_type() == result.dtype, "index_out: self (",
@@ -284,6 +285,15 @@ inline Meta index(const at::Tensor &self,
   }
   return Meta(std::move(out));
 }
+
+// The TensorIterator presets borrow their tensor arguments for the checks
+// (IteratorInputs): a temporary would dangle.
+Meta index(at::Tensor &&,
+           const c10::List<c10::optional<at::Tensor>> &) = delete;
+Meta lerp(at::Tensor &&, const at::Tensor &, const Operand &) = delete;
+Meta lerp(const at::Tensor &, at::Tensor &&, const Operand &) = delete;
+Meta heaviside(at::Tensor &&, const at::Tensor &) = delete;
+Meta heaviside(const at::Tensor &, at::Tensor &&) = delete;
 
 } // namespace preset
 } // namespace skgen

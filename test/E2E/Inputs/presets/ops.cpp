@@ -1,5 +1,6 @@
 // A library of real aten ops ported as a new user would: each family is an
-// out= kernel that calls aten's own out= function and names a meta preset of
+// out= kernel that calls aten's own out= function (hypot's computes with
+// aten's TensorIterator and DispatchStub) and names a meta preset of
 // skgen/structured.h (or a meta function built on one, for the op's own
 // checks), so the generated functional, in-place and out= variants (and the
 // generated Meta kernels: no family here has a Meta kernel) can be compared
@@ -219,9 +220,10 @@ SKGEN_STRUCTURED("presets::mul.out(Tensor self, Tensor other, *, Tensor(a!) "
                  CPU)
 SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_META_PRESET(binary)
-SKGEN_KERNEL_ITERATOR // aten's mul_out checks, resizes and casts out= / self
-    at::Tensor &
-    mul_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out) {
+// aten's mul_out checks, resizes and casts out= / self.
+SKGEN_KERNEL_ITERATOR
+at::Tensor &mul_out(const at::Tensor &self, const at::Tensor &other,
+                    at::Tensor &out) {
   return at::mul_out(out, self, other);
 }
 

@@ -552,6 +552,11 @@ def advanced_index_cases():
     # deprecated), indices that are not adjacent (the result's dims moved
     # first), and refused ones: a float index, too many, none, an index out
     # of range (aten's kernel), indices that do not broadcast.
+    # first (CheckOrder's calls run for every third case from the first): a
+    # result of self's shape and dtype, so that out= is self, or overlaps it
+    # partly (aten's assert_no_overlap with self and the indices)
+    yield (make((4, 5), torch.float32, 60), [torch.arange(4)]), {}
+    yield (make((4, 5), torch.int64, 61), [torch.tensor([3, 0, 1, 2])]), {}
     seed = 0
     long = torch.int64
     for d in DTYPES:

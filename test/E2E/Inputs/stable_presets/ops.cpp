@@ -169,9 +169,9 @@ SKGEN_STRUCTURED("presets::mul.out(Tensor self, Tensor other, *, Tensor(a!) "
                  CPU)
 SKGEN_FUNCTIONAL_NAME("Tensor")
 SKGEN_META_PRESET(binary)
-SKGEN_KERNEL_ITERATOR // aten's mul.out checks, resizes and casts out= / self
-    Tensor &
-    mul_out(const Tensor &self, const Tensor &other, Tensor &out) {
+// aten's mul.out checks, resizes and casts out= / self.
+SKGEN_KERNEL_ITERATOR
+Tensor &mul_out(const Tensor &self, const Tensor &other, Tensor &out) {
   skgen::call_out<1>("aten::mul", "out", self, other, out);
   return out;
 }
