@@ -185,7 +185,7 @@ struct IteratorInputs {
   /// it (at::assert_no_overlap, after at::assert_no_internal_overlap): the
   /// checks index's meta function makes itself (self and the indices), kept
   /// as TensorIterator's owned inputs are. Not device-checked.
-  c10::SmallVector<at::Tensor, 1> disjoint;
+  std::vector<at::Tensor> disjoint;
   /// The inputs are on more than one device: checked with the outputs, in
   /// TensorIterator's order (an in-place self's shape first).
   bool mixed_devices = false;

@@ -347,24 +347,20 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
   FunctionSpec F = spec(A, Name, *A.Inplace, Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
-  if (kernelChecks(Call)) {
-    F.lines(Call->Prelude);
-    Code C = Call->call(A.outCallArgs(Self, Call->Convert));
-    F.stmt(C.Text, C.Uses);
-    F.stmt("return " + Self, {Self});
-    return renderFunction(F);
-  }
-  F.lines(metaLocal(A, Inc));
-  // Refuses before anything is written; a temporary when self's dtype
-  // differs from the result's (castable), unless the kernel casts.
+  // Refuses before anything is written (unless the kernel does); a
+  // temporary when self's dtype differs from the result's (castable), unless
+  // the kernel casts.
   bool Temporary = usesTemporaries(A, Call);
-  std::string Check = "::skgen::check_inplace(skgen_meta, " + Self + ")";
-  if (Temporary)
-    F.stmt("::skgen::Output skgen_" + Self + "(" + Self + ", skgen_meta, 0, " +
-               Check + ")",
-           {Self});
-  else
-    F.stmt(Check, {Self});
+  if (!kernelChecks(Call)) {
+    F.lines(metaLocal(A, Inc));
+    std::string Check = "::skgen::check_inplace(skgen_meta, " + Self + ")";
+    if (Temporary)
+      F.stmt("::skgen::Output skgen_" + Self + "(" + Self +
+                 ", skgen_meta, 0, " + Check + ")",
+             {Self});
+    else
+      F.stmt(Check, {Self});
+  }
   if (Call) {
     F.lines(Call->Prelude);
     Code C = Call->call(A.outCallArgs(
@@ -383,27 +379,24 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
   FunctionSpec F = spec(A, Name, A.Out, Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.MetaSig, Inc, Outs.front());
-  if (kernelChecks(Call)) {
-    F.lines(Call->Prelude);
-    Code C = Call->call(A.outCallArgs("", Call->Convert));
-    F.stmt(C.Text, C.Uses);
-    F.lines(returnOutArguments(A, Inc));
-    return renderFunction(F);
-  }
-  F.lines(metaLocal(A, Inc));
   bool Temporaries = usesTemporaries(A, Call);
-  Code Options = optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);
-  for (size_t I = 0; I < Outs.size(); ++I) {
-    std::set<std::string> Uses = Options.Uses;
-    Uses.insert(Outs[I]);
-    std::string Check = "::skgen::check_out(skgen_meta, " + std::to_string(I) +
-                        ", " + Outs[I] + ", " + Options.Text + ")";
-    if (Temporaries)
-      F.stmt("::skgen::Output skgen_" + Outs[I] + "(" + Outs[I] +
-                 ", skgen_meta, " + std::to_string(I) + ", " + Check + ")",
-             Uses);
-    else
-      F.stmt(Check, Uses);
+  if (!kernelChecks(Call)) {
+    F.lines(metaLocal(A, Inc));
+    Code Options =
+        optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);
+    for (size_t I = 0; I < Outs.size(); ++I) {
+      std::set<std::string> Uses = Options.Uses;
+      Uses.insert(Outs[I]);
+      std::string Check = "::skgen::check_out(skgen_meta, " +
+                          std::to_string(I) + ", " + Outs[I] + ", " +
+                          Options.Text + ")";
+      if (Temporaries)
+        F.stmt("::skgen::Output skgen_" + Outs[I] + "(" + Outs[I] +
+                   ", skgen_meta, " + std::to_string(I) + ", " + Check + ")",
+               Uses);
+      else
+        F.stmt(Check, Uses);
+    }
   }
   if (Call) {
     F.lines(Call->Prelude);
