@@ -42,9 +42,11 @@ struct Diagnostic {
   SourceLoc Loc;
   std::string Message;
   std::vector<Diagnostic> Notes; // Each with Severity == Note.
-  /// Optional fix-it: replace [Loc, Loc+FixLength) with FixText. A fix-it is
-  /// attached only when applying it is safe (the intent is unambiguous):
-  /// `skgen --fix` applies every one, as `clang-tidy --fix` does.
+  /// Optional fix-it: replace [Loc, Loc+FixLength) with FixText. On an error
+  /// or a warning only when applying it keeps the meaning (the code can mean
+  /// nothing else): `skgen --fix` applies those, as `clang-tidy --fix` does.
+  /// A guess (a typo correction) is a note's fix-it, shown and never applied
+  /// (docs/rewrite.md, "Which fix-its --fix applies").
   std::string FixText;
   unsigned FixLength = 0;
   /// Source ranges to highlight (underlined with `~` under the caret line).

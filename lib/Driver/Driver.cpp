@@ -20,6 +20,7 @@
 #include "Scan/Scanner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -278,10 +279,7 @@ bool Pipeline::exportFixes(const std::vector<rewrite::FileChange> &Changes) {
 bool Pipeline::applyFixIts(const std::vector<Diagnostic> &Diags) {
   std::vector<Diagnostic> Fixed, Problems;
   for (const Diagnostic &D : Diags) {
-    bool Has = D.hasFixIt();
-    for (const Diagnostic &N : D.Notes)
-      Has |= N.hasFixIt();
-    if (!Has)
+    if (!D.hasFixIt())
       continue;
     Fixed.push_back(D);
     // As clang-tidy says it.
@@ -454,13 +452,8 @@ std::optional<int> Pipeline::stopAfterLink(const graph::OpGraph &G,
     return Errors ? ExitError : ExitClean;
   }
   if (ApplyFixIts) {
-    bool Any = false;
-    for (const Diagnostic &D : G.Diagnostics) {
-      Any |= D.hasFixIt();
-      for (const Diagnostic &N : D.Notes)
-        Any |= N.hasFixIt();
-    }
-    if (Any) {
+    if (llvm::any_of(G.Diagnostics,
+                     [](const Diagnostic &D) { return D.hasFixIt(); })) {
       Rerun = applyFixIts(G.Diagnostics);
       return Rerun ? ExitClean : ExitError;
     }

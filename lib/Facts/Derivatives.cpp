@@ -190,9 +190,9 @@ private:
   Derivatives D;
 
   void error(size_t Entry, bool AtFormula, unsigned Offset, unsigned Length,
-             std::string Message, std::string Fix = "") {
-    Errors.push_back(
-        {Entry, AtFormula, Offset, Length, std::move(Message), std::move(Fix)});
+             std::string Message, std::string Suggestion = "") {
+    Errors.push_back({Entry, AtFormula, Offset, Length, std::move(Message),
+                      std::move(Suggestion)});
   }
 
   /// `result`, `result<i>` or an output's name.
@@ -249,12 +249,9 @@ private:
         Outputs.push_back(Out);
         continue;
       }
-      std::string Fix = closest(P.Name);
       error(E, false, P.Offset, P.Name.size(),
-            "'" + P.Name.str() + "' is not an argument or output of " +
-                "the family" +
-                (Fix.empty() ? std::string() : "; did you mean '" + Fix + "'?"),
-            Fix);
+            "'" + P.Name.str() + "' is not an argument or output of the family",
+            closest(P.Name));
       return;
     }
     llvm::StringRef Text = llvm::StringRef(F.Formula).trim();

@@ -98,14 +98,14 @@ bool usesName(const std::vector<DerivativeFact::Use> &Uses,
               llvm::StringRef Name);
 
 /// An error in entry \p Entry: at byte \p Offset of its names (or, when
-/// AtFormula, of its formula), \p Length bytes; with a replacement for
-/// that range when the intent is clear.
+/// AtFormula, of its formula), \p Length bytes; with the closest name for
+/// an unknown one (a typo correction: a suggestion, not part of Message).
 struct DerivativeError {
   size_t Entry = 0;
   bool AtFormula = false;
   unsigned Offset = 0, Length = 0;
   std::string Message;
-  std::string Fix;
+  std::string Suggestion;
   /// The formulas' scope cannot be declared (a name in it twice): none of
   /// the family's formulas can be compiled.
   bool ScopeBroken = false;

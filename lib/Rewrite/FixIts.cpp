@@ -21,20 +21,14 @@ struct Edit {
 };
 } // namespace
 
-static void
-collect(const Diagnostic &D,
-        std::map<std::string, std::vector<const Diagnostic *>> &ByFile) {
-  if (D.hasFixIt())
-    ByFile[D.Loc.File].push_back(&D);
-  for (const Diagnostic &N : D.Notes)
-    collect(N, ByFile);
-}
-
 std::vector<FileChange> fixItChanges(const std::vector<Diagnostic> &Diags,
                                      std::vector<Diagnostic> &Problems) {
+  // The fix-its of errors and warnings, which keep the meaning; a note's is
+  // a suggestion that may not (a typo correction), never applied.
   std::map<std::string, std::vector<const Diagnostic *>> ByFile;
   for (const Diagnostic &D : Diags)
-    collect(D, ByFile);
+    if (D.Severity != Diagnostic::Level::Note && D.hasFixIt())
+      ByFile[D.Loc.File].push_back(&D);
   std::vector<FileChange> Changes;
   for (const auto &[Path, Fixes] : ByFile) {
     auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,

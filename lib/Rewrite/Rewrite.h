@@ -100,9 +100,10 @@ std::string exportFixesYAML(const std::vector<FileChange> &Changes,
                             const std::vector<Diagnostic> &Reported = {},
                             const std::string &BuildDirectory = "");
 
-/// The files changed by applying every fix-it of \p Diags (and of their
-/// notes); a fix-it that cannot be applied (file unreadable, stale position,
-/// overlap) becomes a diagnostic in \p Problems.
+/// The files changed by applying the fix-it of each of \p Diags (not of
+/// their notes: a note's fix-it is a suggestion, see Diagnostic::FixText); a
+/// fix-it that cannot be applied (file unreadable, stale position, overlap)
+/// becomes a diagnostic in \p Problems.
 std::vector<FileChange> fixItChanges(const std::vector<Diagnostic> &Diags,
                                      std::vector<Diagnostic> &Problems);
 

@@ -136,11 +136,12 @@ void Collector::checkKeys(const Annot &N, KernelFact &K, bool AllowNone) {
     if (isAnnotationKey(Key))
       continue;
     std::string Best;
-    unsigned BestDist = 3;
+    unsigned BestDist = 3, SameLetters = 0;
     for (const DispatchKeyInfo &Info : dispatchKeys()) {
       if (!isAnnotationKey(Info.Name))
         continue;
       llvm::StringRef KK = Info.Name;
+      SameLetters += Key.equals_insensitive(KK);
       unsigned D =
           Key.equals_insensitive(KK) ? 0
           : Key.lower() == KK.lower()
@@ -158,18 +159,22 @@ void Collector::checkKeys(const Annot &N, KernelFact &K, bool AllowNone) {
         Best = KK.str();
       }
     }
+    // --fix applies the error's fix-it: only where the key can mean nothing
+    // else (`Cpu` -> `CPU`: the one key spelt with these letters, in another
+    // case). A closer spelling (`CDUA` -> `CUDA`) is a guess: a note's.
+    bool Certain = SameLetters == 1 && Key.equals_insensitive(Best);
     Diagnostic &E =
-        error(KeyLoc, "unknown dispatch key '" + Key.str() + "'" +
-                          (Best.empty() ? std::string()
-                                        : "; did you mean '" + Best + "'?"));
+        error(KeyLoc,
+              "unknown dispatch key '" + Key.str() + "'" +
+                  (Certain ? "; did you mean '" + Best + "'?" : std::string()));
     if (KeyLoc != N.MacroLoc)
       E.Ranges.push_back(
           {E.Loc, Locs.convert(KeyLoc.getLocWithOffset(Key.size()))});
-    // A fix-it only where the intent is certain (a spelling that differs
-    // in case only: `Cpu` -> `CPU`): --fix applies every fix-it.
-    if (!Best.empty() && KeyLoc != N.MacroLoc && Key.equals_insensitive(Best)) {
+    if (Certain && KeyLoc != N.MacroLoc) {
       E.FixText = Best;
       E.FixLength = Key.size();
+    } else if (!Certain && !Best.empty()) {
+      suggest(E, KeyLoc, Best, KeyLoc != N.MacroLoc ? Key.size() : 0);
     }
   }
   if (K.Keys.empty() && !AllowNone)
@@ -521,14 +526,10 @@ void Collector::applyPreset(const Annot &O, const schema::FunctionSchema &S,
     std::string Best = schema::closestMetaPreset(Name), All;
     for (const schema::MetaPreset &Q : schema::metaPresets())
       All += (All.empty() ? "" : ", ") + std::string(Q.Name);
-    Diagnostic &E = error(
-        NameLoc, "unknown meta preset '" + Name + "'" +
-                     (Best.empty() ? "" : "; did you mean '" + Best + "'?") +
-                     " (presets: " + All + ")");
-    if (!Best.empty() && NameLoc != O.MacroLoc) {
-      E.FixText = Best;
-      E.FixLength = Name.size();
-    }
+    Diagnostic &E = error(NameLoc, "unknown meta preset '" + Name +
+                                       "' (presets: " + All + ")");
+    if (!Best.empty())
+      suggest(E, NameLoc, Best, NameLoc != O.MacroLoc ? Name.size() : 0);
     return;
   }
   std::vector<std::string> Bound;

@@ -108,6 +108,19 @@ private:
   void note(Diagnostic &D, SourceLocation L, std::string Msg) {
     D.Notes.push_back(noteAt(Locs.convert(L), std::move(Msg)));
   }
+  /// A typo correction: "did you mean 'Name'?" at \p L, with the fix-it
+  /// replacing \p Length bytes when \p Length is known. A guess at another
+  /// name, so a note's fix-it, which --fix never applies.
+  void suggest(Diagnostic &D, SourceLocation L, const std::string &Name,
+               unsigned Length) {
+    note(D, L, "did you mean '" + Name + "'?");
+    if (!Length)
+      return;
+    D.Notes.back().FixText = Name;
+    D.Notes.back().FixLength = Length;
+    if (D.Ranges.empty())
+      D.Ranges.push_back({D.Loc, Locs.convert(L.getLocWithOffset(Length))});
+  }
 
   //===--- Annotation arguments -----------------------------------------===//
 

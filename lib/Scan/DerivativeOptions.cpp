@@ -81,10 +81,8 @@ void Collector::checkDerivatives(const schema::FunctionSchema &S,
     if (DE.Length)
       E.Ranges.push_back(
           {E.Loc, Locs.convert(byteLoc(Lit, DE.Offset + DE.Length))});
-    if (!DE.Fix.empty()) {
-      E.FixText = DE.Fix;
-      E.FixLength = DE.Length;
-    }
+    if (!DE.Suggestion.empty())
+      suggest(E, byteLoc(Lit, DE.Offset), DE.Suggestion, DE.Length);
     note(E, O.MacroLoc, "in this annotation");
   }
   // (analyze() leaves malformed entries out; when the scope itself cannot

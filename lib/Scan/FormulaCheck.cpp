@@ -267,7 +267,22 @@ struct ClangDiag {
   bool HasFix = false;
   unsigned FixBegin = 0, FixEnd = 0;
   std::string FixText;
+  /// Clang's suggestion ("did you mean 'at::glu_backward'?"), cut off
+  /// Message: a typo correction is a guess at another name, never part of
+  /// the error.
+  std::string Suggestion;
 };
+
+/// Where Clang's format string \p Format suggests something ("use of
+/// undeclared identifier %0; did you mean %1?": every typo correction of
+/// Clang's, LLVM 14 to 19), outside any %select; npos if it does not.
+size_t suggestionStart(llvm::StringRef Format) {
+  size_t At = Format.find("; did you mean ");
+  if (At == llvm::StringRef::npos ||
+      Format.take_front(At).count('{') != Format.take_front(At).count('}'))
+    return llvm::StringRef::npos;
+  return At;
+}
 
 class CheckDiags : public clang::DiagnosticConsumer {
 public:
@@ -288,7 +303,19 @@ public:
     D.Level = Level;
     D.ID = Info.getID();
     llvm::SmallString<256> Msg;
-    Info.FormatDiagnostic(Msg);
+    llvm::StringRef Format =
+        Info.getDiags()->getDiagnosticIDs()->getDescription(D.ID);
+    size_t Cut = suggestionStart(Format);
+    if (Cut == llvm::StringRef::npos) {
+      Info.FormatDiagnostic(Msg);
+    } else {
+      // The error in Clang's words without the suggestion; the suggestion
+      // (Clang's words after the "; ") becomes a note.
+      Info.FormatDiagnostic(Format.begin(), Format.begin() + Cut, Msg);
+      llvm::SmallString<128> Suggestion;
+      Info.FormatDiagnostic(Format.begin() + Cut + 2, Format.end(), Suggestion);
+      D.Suggestion = std::string(Suggestion);
+    }
     D.Message = std::string(Msg);
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const clang::SourceManager &SM = Info.getSourceManager();
@@ -502,6 +529,14 @@ private:
                 std::to_string(F.ResultTypes.size()) +
                 " values, one per name (a std::tuple)";
     E.Message = Message;
+    // Clang's fix-it is a guess (a typo correction turns an unknown name
+    // into another function: sgn_backward -> at::glu_backward), so never the
+    // error's, which --fix would apply: a note's, shown only.
+    Diagnostic Suggested =
+        noteAt(SourceLoc(), !D.Suggestion.empty() ? D.Suggestion
+                            : D.FixText.empty()
+                                ? "Clang suggests removing this"
+                                : "Clang suggests '" + D.FixText + "' here");
     if (At.K == Place::Formula) {
       unsigned Byte = formulaByte(F, At.Byte);
       E.Loc = byteLoc(F, Byte);
@@ -515,8 +550,11 @@ private:
           !touchesReplaced(F, D.FixBegin, D.FixEnd) &&
           contiguous(F, Byte, formulaByte(F, D.FixEnd)) &&
           D.FixText.find_first_of("\"\\\n") == std::string::npos) {
-        E.FixText = D.FixText;
-        E.FixLength = formulaByte(F, D.FixEnd) - Byte;
+        Suggested.FixText = D.FixText;
+        Suggested.FixLength = formulaByte(F, D.FixEnd) - Byte;
+        // The replaced name, underlined under the error too.
+        if (E.Ranges.empty())
+          E.Ranges.push_back({E.Loc, byteLoc(F, formulaByte(F, D.FixEnd))});
       }
     } else {
       // The value converts to the wrong type: the whole formula.
@@ -525,6 +563,12 @@ private:
       if (contiguous(F, 0, Len))
         E.Ranges.push_back({E.Loc, byteLoc(F, Len)});
     }
+    // (In code the formula uses, the suggestion is about that code.)
+    Suggested.Loc = E.Loc;
+    if (AtNote && !D.Suggestion.empty())
+      E.Message += "; " + D.Suggestion;
+    else if (Suggested.hasFixIt() || !D.Suggestion.empty())
+      E.Notes.push_back(std::move(Suggested));
     if (AtNote && D.Where.K == Place::File)
       E.Notes.push_back(noteAt(D.Where.Loc, "the error is here"));
     E.Notes.push_back(noteAt(F.AnnotationLoc, "in this annotation"));

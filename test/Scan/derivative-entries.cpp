@@ -4,9 +4,12 @@
 // RUN: not %skgen --dump-facts=%t.json %s -- %scanflags 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err --implicit-check-not=error:
 // RUN: FileCheck %s --check-prefix=FIX --input-file=%t.json
-// FIX: "fix_length": 4,
+// The closest name is a note's fix-it (a guess: --fix does not apply it).
+// FIX: "notes": [
+// FIX-NEXT: {
+// FIX-NEXT: "fix_length": 4,
 // FIX-NEXT: "fix_text": "self",
-// FIX-NEXT: "level": "error",
+// FIX-NEXT: "level": "note",
 // FIX-NOT: "fix_text"
 
 #include <ATen/ATen.h>
@@ -15,8 +18,10 @@
 #include <tuple>
 
 namespace myops {
-// An unknown input name, close to one: a fix-it.
-// CHECK: derivative-entries.cpp:[[@LINE+3]]:19: error: 'slef' is not an argument or output of the family; did you mean 'self'?
+// An unknown input name, close to one: the suggestion is a note's (a typo
+// correction: --fix does not apply it).
+// CHECK: derivative-entries.cpp:[[@LINE+4]]:19: error: 'slef' is not an argument or output of the family{{$}}
+// CHECK: derivative-entries.cpp:[[@LINE+3]]:19: note: did you mean 'self'?
 // CHECK: derivative-entries.cpp:[[@LINE+2]]:1: note: in this annotation
 SKGEN_STRUCTURED("myops::a.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_DERIVATIVE("slef", "grad.foo()")

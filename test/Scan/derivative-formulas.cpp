@@ -28,8 +28,10 @@ SKGEN_DERIVATIVE("self, other", "std::make_tuple(grad_input_mask[0] ? grad : at:
 SKGEN_DERIVATIVE("result", "auto_element_wise")
 at::Tensor &add_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out);
 
-// An unknown name close to one in scope: Clang's typo correction, a fix-it.
-// CHECK: derivative-formulas.cpp:[[@LINE+3]]:34: error: use of undeclared identifier 'slef'; did you mean 'self'?
+// An unknown name close to one in scope: Clang's typo correction, a note
+// (--fix does not apply it).
+// CHECK: derivative-formulas.cpp:[[@LINE+4]]:34: error: use of undeclared identifier 'slef'{{$}}
+// CHECK: derivative-formulas.cpp:[[@LINE+3]]:34: note: did you mean 'self'?
 // CHECK: derivative-formulas.cpp:[[@LINE+2]]:1: note: in this annotation
 SKGEN_STRUCTURED("myops::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_DERIVATIVE("self", "grad * slef.conj()")
@@ -63,7 +65,8 @@ at::Tensor &div_out(const at::Tensor &self, const at::Tensor &other, const at::T
 
 // A formula in two concatenated literals (and after an escape): the error's
 // line and column are those of its byte, in the second piece.
-// CHECK: derivative-formulas.cpp:[[@LINE+3]]:29: error: use of undeclared identifier 'ohter'; did you mean 'other'?
+// CHECK: derivative-formulas.cpp:[[@LINE+4]]:29: error: use of undeclared identifier 'ohter'{{$}}
+// CHECK: derivative-formulas.cpp:[[@LINE+3]]:29: note: did you mean 'other'?
 SKGEN_STRUCTURED("myops::max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_DERIVATIVE("self", "grad * \t"
                          "  ohter.conj()")

@@ -110,8 +110,10 @@ SKGEN_KERNEL_ITERATOR
 SKGEN_META_PRESET(addmm)
 at::Tensor &addmm_out(const at::Tensor &self, const at::Tensor &mat1, const at::Tensor &mat2, at::Tensor &out);
 
-// An unknown preset, with a fix-it.
-// CHECK: meta-errors.cpp:[[@LINE+2]]:19: error: unknown meta preset 'binray'; did you mean 'binary'? (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, lerp, heaviside, index, mm, bmm, addmm, addmv, baddbmm, cat, softmax, softmax_backward, log_softmax_backward, cumulative, upsample2d)
+// An unknown preset: the closest name is a note's suggestion (a typo
+// correction: --fix does not apply it).
+// CHECK: meta-errors.cpp:[[@LINE+3]]:19: error: unknown meta preset 'binray' (presets: unary, unary_float, binary, binary_float, comparison, elementwise, reduction, index_reduction, arg_reduction, clamp, unary_bool, loss, halving, lerp, heaviside, index, mm, bmm, addmm, addmv, baddbmm, cat, softmax, softmax_backward, log_softmax_backward, cumulative, upsample2d){{$}}
+// CHECK: meta-errors.cpp:[[@LINE+2]]:19: note: did you mean 'binary'?
 SKGEN_STRUCTURED("myops::j.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_META_PRESET(binray)
 at::Tensor &j_out(const at::Tensor &self, const at::Tensor &other, at::Tensor &out);

@@ -7,7 +7,7 @@ namespace myops {
 SKGEN_STRUCTURED("myops::relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", Cpu)
 at::Tensor &relu_out(const at::Tensor &self, at::Tensor &out);
 
-// No fix-it: 'CDUA' is probably CUDA, but not certainly.
+// A guess: 'CDUA' is probably CUDA, but not certainly (a note's fix-it).
 SKGEN_KERNEL("myops::relu.out", CDUA)
 at::Tensor &relu_out_cuda(const at::Tensor &self, at::Tensor &out);
 
