@@ -480,8 +480,8 @@ TEST(FixIts, DuplicatesOnceOverlapsRefusedAdjacentBoth) {
   writeFile(F, "abcdef\nghij\n");
   std::vector<Diagnostic> Problems;
   // Reported from two translation units: applied once. Overlapping the
-  // first (cd..de): refused. Adjacent (ef right after cd): applied. An
-  // insertion at the start of a replacement and in a note: applied.
+  // first (cd..de): refused. Adjacent (ef right after cd): applied. A
+  // note's fix-it (a suggestion, e.g. a typo correction): not applied.
   Diagnostic Outer = fixIt(F, 1, 3, 2, "CD");
   Outer.Notes.push_back(fixIt(F, 2, 1, 0, ">"));
   std::vector<Diagnostic> Diags = {Outer, fixIt(F, 1, 3, 2, "CD"),
@@ -490,7 +490,7 @@ TEST(FixIts, DuplicatesOnceOverlapsRefusedAdjacentBoth) {
   Diags[0].Notes[0].Severity = Diagnostic::Level::Note;
   std::vector<FileChange> C = fixItChanges(Diags, Problems);
   ASSERT_EQ(C.size(), 1u);
-  EXPECT_EQ(C[0].NewContent, "abCDEF\n>ghij\n");
+  EXPECT_EQ(C[0].NewContent, "abCDEF\nghij\n");
   ASSERT_EQ(Problems.size(), 1u);
   EXPECT_EQ(Problems[0].Message,
             "fix-it overlaps another one and was not applied");
