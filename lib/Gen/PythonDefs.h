@@ -1,4 +1,5 @@
-//===- PythonDefs.h - Schema definitions from Python (stable ABI) -*- C++ -*-===//
+//===- PythonDefs.h - Schema definitions from Python (stable ABI) -*- C++
+//-*-===//
 //
 // The stable ABI cannot pass Tag::out or Tag::inplace to a definition
 // ("Not yet supported Tag"), and torch.compile functionalizes a custom op

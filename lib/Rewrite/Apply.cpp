@@ -40,8 +40,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <optional>
 #include <fcntl.h>
+#include <optional>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>

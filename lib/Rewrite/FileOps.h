@@ -46,7 +46,9 @@ struct FileMeta {
   bool sameOwnerAndMode(const FileMeta &O) const {
     return Mode == O.Mode && Uid == O.Uid && Gid == O.Gid;
   }
-  bool sameFile(const FileMeta &O) const { return Dev == O.Dev && Ino == O.Ino; }
+  bool sameFile(const FileMeta &O) const {
+    return Dev == O.Dev && Ino == O.Ino;
+  }
 };
 std::error_code statFD(int FD, FileMeta &M);
 std::error_code statPath(const std::string &Path, FileMeta &M);

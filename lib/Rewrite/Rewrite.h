@@ -52,9 +52,9 @@ struct RewriteOptions {
 /// scan saw, to detect files changed meanwhile ("" = unknown, do not check),
 /// and \p Identities those files' identities (which file the path named:
 /// a file replaced by a symbolic link or another file meanwhile is an
-/// error, not written through). Problems (hand-edited blocks, changed files) become diagnostics; if any
-/// of them is an error, no change at all is returned (a run changes all
-/// files or none).
+/// error, not written through). Problems (hand-edited blocks, changed files)
+/// become diagnostics; if any of them is an error, no change at all is returned
+/// (a run changes all files or none).
 std::vector<FileChange>
 planChanges(const std::vector<gen::FileBlock> &Blocks,
             const std::map<std::string, std::string> &ScannedFiles,
