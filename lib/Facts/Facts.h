@@ -10,6 +10,7 @@
 #define SKGEN_FACTS_FACTS_H
 
 #include "Basic/Diagnostic.h"
+#include "Basic/Path.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -182,6 +183,9 @@ struct TUFacts {
   struct FileState {
     std::string Path;
     std::string Hash;
+    /// Which file Path named when it was read. Only Link is kept in facts
+    /// files and caches (device and inode do not survive a checkout).
+    FileIdentity Id;
   };
   std::vector<FileState> Files;
   bool Skipped = false; // Prefilter: no annotation macro mentioned.

@@ -134,6 +134,7 @@ template <class IO> void mapFields(IO &io, KernelFact &K) {
 template <class IO> void mapFields(IO &io, TUFacts::FileState &F) {
   io.required("path", F.Path, StringForm::Path);
   io.required("hash", F.Hash, StringForm::Hash);
+  io.optional("link", F.Id.Link, StringForm::Path);
 }
 
 template <class IO> void mapFields(IO &io, TUFacts &T) {

@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -109,8 +110,9 @@ public:
         continue;
       std::string Now;
       FileMeta M;
-      if (readFile(T.Temp, Now) || statPath(T.Temp, M) ||
-          Now != T.C->OldContent || !M.sameOwnerAndMode(T.Meta)) {
+      if (readFile(T.Temp, Now) || lstatPath(T.Temp, M) ||
+          !M.sameFile(T.Meta) || Now != T.C->OldContent ||
+          !M.sameOwnerAndMode(T.Meta)) {
         changed(T);
         undo();
         discard();
@@ -360,7 +362,7 @@ private:
     // What was swapped out must be exactly the original.
     std::string Old;
     FileMeta M;
-    if (readFile(T.Temp, Old) || statPath(T.Temp, M) ||
+    if (readFile(T.Temp, Old) || lstatPath(T.Temp, M) || !M.sameFile(T.Meta) ||
         Old != T.C->OldContent || !M.sameOwnerAndMode(T.Meta)) {
       T.Committed = false;
       if (fileops::exchange(T.Temp, T.Real)) {
@@ -456,6 +458,11 @@ bool applyChanges(const std::vector<FileChange> &Changes,
     bool Exists = fs::exists(C.Path);
     if (C.Created) {
       T.Mode = How::Create;
+      if (std::optional<Diagnostic> D = danglingLink(C.Path)) {
+        Diags.push_back(*D);
+        Ok = false;
+        continue;
+      }
       if (Exists) {
         Diags.push_back(errorAt(at(C.Path), "file changed since it was scanned "
                                             "(it was created meanwhile); "
@@ -510,6 +517,16 @@ bool applyChanges(const std::vector<FileChange> &Changes,
                                 "skgen"));
         Ok = false;
         continue;
+      }
+      // Same content is not the same file: a link swapped in since the
+      // plan read it would be written through.
+      if (C.Id.Dev || C.Id.Ino) {
+        if (std::optional<Diagnostic> D =
+                identityChanged(C.Path, C.Id, fileIdentity(C.Path))) {
+          Diags.push_back(*D);
+          Ok = false;
+          continue;
+        }
       }
       if (!(T.Meta.Mode & (S_IWUSR | S_IWGRP | S_IWOTH)) ||
           ::access(T.Real.c_str(), W_OK) != 0) {

@@ -131,6 +131,14 @@ std::error_code statPath(const std::string &Path, FileMeta &M) {
   return {};
 }
 
+std::error_code lstatPath(const std::string &Path, FileMeta &M) {
+  struct stat S;
+  if (::lstat(Path.c_str(), &S) != 0)
+    return lastError();
+  fromStat(S, M);
+  return {};
+}
+
 #ifdef __linux__
 static int renameat2Call(const std::string &From, const std::string &To,
                          unsigned Flags) {

@@ -46,9 +46,14 @@ struct FileMeta {
   bool sameOwnerAndMode(const FileMeta &O) const {
     return Mode == O.Mode && Uid == O.Uid && Gid == O.Gid;
   }
+  bool sameFile(const FileMeta &O) const {
+    return Dev == O.Dev && Ino == O.Ino;
+  }
 };
 std::error_code statFD(int FD, FileMeta &M);
 std::error_code statPath(const std::string &Path, FileMeta &M);
+/// Of \p Path itself: a symbolic link is not followed.
+std::error_code lstatPath(const std::string &Path, FileMeta &M);
 
 /// Atomically swaps the directory entries \p A and \p B (both must exist).
 /// errc::not_supported where the kernel or file system cannot.

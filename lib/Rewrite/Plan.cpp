@@ -59,10 +59,34 @@ struct Wanted {
 };
 } // namespace
 
+std::optional<Diagnostic> identityChanged(const std::string &Path,
+                                          const FileIdentity &Scanned,
+                                          const FileIdentity &Now) {
+  std::string How = identityChange(Scanned, Now);
+  if (How.empty())
+    return std::nullopt;
+  return errorAt(SourceLoc{Path, 1, 1},
+                 "'" + llvm::sys::path::filename(Path).str() +
+                     "' changed identity since it was scanned (" + How +
+                     "); re-run skgen");
+}
+
+std::optional<Diagnostic> danglingLink(const std::string &Path) {
+  FileIdentity Id = fileIdentity(Path);
+  if (Id.Link.empty() || llvm::sys::fs::exists(Path))
+    return std::nullopt;
+  return errorAt(SourceLoc{Path, 1, 1},
+                 "'" + llvm::sys::path::filename(Path).str() +
+                     "' already exists: a symbolic link to '" + Id.Link +
+                     "', which does not exist; skgen does not create files "
+                     "through it (remove the link or name another file)");
+}
+
 std::vector<FileChange>
 planChanges(const std::vector<gen::FileBlock> &Blocks,
             const std::map<std::string, std::string> &ScannedFiles,
-            const RewriteOptions &Opts, std::vector<Diagnostic> &Diags) {
+            const RewriteOptions &Opts, std::vector<Diagnostic> &Diags,
+            const std::map<std::string, FileIdentity> &Identities) {
   const size_t FirstDiag = Diags.size();
   const std::string OutputFile =
       Opts.OutputFile.empty() ? "" : absolutePath(Opts.OutputFile);
@@ -147,6 +171,10 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
       if (Path == OutputFile) {
         if (!W)
           continue; // Nothing generated, nothing to create.
+        if (std::optional<Diagnostic> D = danglingLink(Path)) {
+          Diags.push_back(*D);
+          continue;
+        }
         C.Created = true;
       } else if (W) {
         Diags.push_back(
@@ -176,6 +204,15 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
         continue;
       }
       C.OldContent = (*Buf)->getBuffer().str();
+      C.Id = fileIdentity(Path);
+      auto IIt = Identities.find(Path);
+      if (IIt != Identities.end()) {
+        if (std::optional<Diagnostic> D =
+                identityChanged(Path, IIt->second, C.Id)) {
+          Diags.push_back(*D);
+          continue;
+        }
+      }
       if (Conflicting.count(Path) ||
           (!ScanHash.empty() && hashContent(C.OldContent) != ScanHash)) {
         Diags.push_back(

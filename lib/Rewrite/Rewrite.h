@@ -8,6 +8,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct FileChange {
   /// the stamps agree (the annotations changed).
   std::string Reason;
   unsigned BlockLine = 0; // 1-based line of the existing block, or 0.
+  /// Which file Path named when OldContent was read (checked against the
+  /// scan's): the write checks it again (if known: Dev or Ino set).
+  FileIdentity Id;
 };
 
 struct RewriteOptions {
@@ -45,14 +49,28 @@ struct RewriteOptions {
 /// FileBlocks of the same file are merged, so a header reached from several
 /// TUs gets one block). \p ScannedFiles maps every scanned file (a file whose
 /// annotations are gone still loses its stale block) to the hashContent() the
-/// scan saw, to detect files changed meanwhile ("" = unknown, do not check).
-/// Problems (hand-edited blocks, changed files) become diagnostics; if any
-/// of them is an error, no change at all is returned (a run changes all
-/// files or none).
+/// scan saw, to detect files changed meanwhile ("" = unknown, do not check),
+/// and \p Identities those files' identities (which file the path named:
+/// a file replaced by a symbolic link or another file meanwhile is an
+/// error, not written through). Problems (hand-edited blocks, changed files)
+/// become diagnostics; if any of them is an error, no change at all is returned
+/// (a run changes all files or none).
 std::vector<FileChange>
 planChanges(const std::vector<gen::FileBlock> &Blocks,
             const std::map<std::string, std::string> &ScannedFiles,
-            const RewriteOptions &Opts, std::vector<Diagnostic> &Diags);
+            const RewriteOptions &Opts, std::vector<Diagnostic> &Diags,
+            const std::map<std::string, FileIdentity> &Identities = {});
+
+/// The error for \p Path whose identity changed since \p Scanned, or
+/// std::nullopt if it did not.
+std::optional<Diagnostic> identityChanged(const std::string &Path,
+                                          const FileIdentity &Scanned,
+                                          const FileIdentity &Now);
+
+/// The error for creating \p Path where a symbolic link to a missing file
+/// is (as `git apply`: "already exists in working directory"; written
+/// through, the file would land wherever the link points), or std::nullopt.
+std::optional<Diagnostic> danglingLink(const std::string &Path);
 
 /// \p Changes ordered by path (diffs and exported fixes list files sorted).
 std::vector<const FileChange *>

@@ -695,7 +695,14 @@ void Collector::recordFiles() {
     llvm::StringRef Data = SM.getBufferData(FID, &Invalid);
     if (Invalid)
       continue;
-    States.push_back({Name, hashContent(Data.str())});
+    TUFacts::FileState S{Name, hashContent(Data.str()), fileIdentity(Name)};
+    // The device and inode of the file Clang read, not of what the path
+    // names now.
+    if (auto FE = SM.getFileEntryRefForID(FID)) {
+      S.Id.Dev = FE->getFileEntry().getUniqueID().getDevice();
+      S.Id.Ino = FE->getFileEntry().getUniqueID().getFile();
+    }
+    States.push_back(std::move(S));
   }
   std::sort(States.begin(), States.end(),
             [](const auto &A, const auto &B) { return A.Path < B.Path; });

@@ -553,6 +553,10 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
     if (Cache->lookup(J.Key, Cached, &J.Inputs)) {
       T.Kernels = std::move(Cached.Kernels);
       T.Files = std::move(Cached.Files);
+      // The cache checked the contents; which file each path names is
+      // taken now, as a scan would.
+      for (TUFacts::FileState &F : T.Files)
+        F.Id = fileIdentity(F.Path);
       T.TorchVersion = std::move(Cached.TorchVersion);
       T.Diagnostics.insert(T.Diagnostics.end(), Cached.Diagnostics.begin(),
                            Cached.Diagnostics.end());

@@ -239,7 +239,7 @@ TUFacts everyMemberSet() {
   T.MainFile = "/p/a.cpp";
   T.Kernels = {K};
   T.Diagnostics = {D};
-  T.Files = {{"/p/a.cpp", "0123456789abcdef"}};
+  T.Files = {{"/p/a.cpp", "0123456789abcdef", FileIdentity{"/q/a.cpp", 0, 0}}};
   T.Skipped = true;
   T.TorchVersion = "2.4";
   return T;

@@ -1,0 +1,2 @@
+#define OPS_KEY CUDA
+#include "ops.h"
