@@ -178,6 +178,16 @@ bool isCppName(llvm::StringRef S) {
     if (!(isalnum(static_cast<unsigned char>(C)) ||
           (C != 0 && std::strchr("_:<>, *&+-/%^|~!=[]()'", C))))
       return false;
+  // Brackets only where Clang prints them in a name: `operator()`,
+  // `operator[]`, `(anonymous namespace)` (not a call: `f(0)||g(0)`).
+  std::string Rest = S.str();
+  for (const char *Part :
+       {"operator()", "operator[]", "operator new[]", "operator delete[]",
+        "(anonymous namespace)"})
+    for (size_t P; (P = Rest.find(Part)) != std::string::npos;)
+      Rest.erase(P, std::strlen(Part));
+  if (Rest.find_first_of("()[]") != std::string::npos)
+    return false;
   return !checkCppExpression(S);
 }
 
