@@ -152,8 +152,7 @@ std::vector<Marker> findMarkers(llvm::StringRef Content) {
     // The lexer stops right after the token it returns.
     size_t Off = size_t(Lex.getBufferLocation() - Start) - Tok.getLength();
     llvm::StringRef Text = Content.substr(Off, Tok.getLength());
-    if (!compat::startsWith(Text, "//") ||
-        !Text.contains(MarkerTag))
+    if (!compat::startsWith(Text, "//") || !Text.contains(MarkerTag))
       continue;
     // Line of the comment (lines counted incrementally: tokens come in
     // order).

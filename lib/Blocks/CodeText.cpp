@@ -80,8 +80,9 @@ std::optional<CodeTextError> checkCppExpression(llvm::StringRef Text) {
   // markers before a position without lexing (Scanner.cpp).
   size_t Tag = Text.find(MarkerTag);
   if (Tag != llvm::StringRef::npos)
-    return Error(Tag, std::string("holds skgen's generated-block marker text '") +
-                          MarkerTag + "'");
+    return Error(Tag,
+                 std::string("holds skgen's generated-block marker text '") +
+                     MarkerTag + "'");
   for (size_t I = 0; I < Text.size(); ++I) {
     unsigned char C = Text[I];
     if (C == '\n' || C == '\r')
@@ -141,7 +142,8 @@ std::optional<CodeTextError> checkCppExpression(llvm::StringRef Text) {
     case clang::tok::r_brace: {
       std::string Closer = Text.substr(Offset, Tok.getLength()).str();
       if (Open.empty())
-        return Error(Offset, "holds '" + Closer + "' without its opening bracket");
+        return Error(Offset,
+                     "holds '" + Closer + "' without its opening bracket");
       clang::tok::TokenKind Want =
           Open.back().first == clang::tok::l_paren    ? clang::tok::r_paren
           : Open.back().first == clang::tok::l_square ? clang::tok::r_square
@@ -181,9 +183,8 @@ bool isCppName(llvm::StringRef S) {
   // Brackets only where Clang prints them in a name: `operator()`,
   // `operator[]`, `(anonymous namespace)` (not a call: `f(0)||g(0)`).
   std::string Rest = S.str();
-  for (const char *Part :
-       {"operator()", "operator[]", "operator new[]", "operator delete[]",
-        "(anonymous namespace)"})
+  for (const char *Part : {"operator()", "operator[]", "operator new[]",
+                           "operator delete[]", "(anonymous namespace)"})
     for (size_t P; (P = Rest.find(Part)) != std::string::npos;)
       Rest.erase(P, std::strlen(Part));
   if (Rest.find_first_of("()[]") != std::string::npos)
@@ -210,9 +211,9 @@ std::vector<DerivativeFact::Use> formulaUses(llvm::StringRef Formula) {
   for (size_t I = 0; I < Toks.size(); ++I) {
     if (!Toks[I].is(clang::tok::raw_identifier))
       continue;
-    if (I > 0 && (Is(I - 1, clang::tok::period) ||
-                  Is(I - 1, clang::tok::arrow) ||
-                  Is(I - 1, clang::tok::coloncolon)))
+    if (I > 0 &&
+        (Is(I - 1, clang::tok::period) || Is(I - 1, clang::tok::arrow) ||
+         Is(I - 1, clang::tok::coloncolon)))
       continue;
     if (Is(I + 1, clang::tok::coloncolon))
       continue;

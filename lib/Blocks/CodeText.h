@@ -35,10 +35,10 @@ struct CodeTextError {
 /// Checks that \p Text is one C++ expression as far as its tokens tell:
 /// on one line, no `//` comment and only complete `/* */` ones (which
 /// derivatives.yaml writes: `/*rounding_mode=*/"trunc"`), no preprocessor
-/// `#`, no `;` but in braces (a lambda's body), brackets balanced ((), [], {}; digraphs included), every
-/// literal terminated, no trigraph and no generated-block marker text (not
-/// even in a string literal: some readers look for marker text without
-/// lexing).
+/// `#`, no `;` but in braces (a lambda's body), brackets balanced ((), [], {};
+/// digraphs included), every literal terminated, no trigraph and no
+/// generated-block marker text (not even in a string literal: some readers look
+/// for marker text without lexing).
 std::optional<CodeTextError> checkCppExpression(llvm::StringRef Text);
 
 /// A (qualified) C++ function name as the scanner records it: `ns::f`,

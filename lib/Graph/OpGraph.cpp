@@ -118,13 +118,12 @@ private:
 
   static bool sameUses(const std::vector<DerivativeFact::Use> &A,
                        const std::vector<DerivativeFact::Use> &B) {
-    return std::equal(A.begin(), A.end(), B.begin(), B.end(),
-                      [](const DerivativeFact::Use &X,
-                         const DerivativeFact::Use &Y) {
-                        return std::tie(X.Name, X.Offset, X.Length,
-                                        X.Property) ==
-                               std::tie(Y.Name, Y.Offset, Y.Length, Y.Property);
-                      });
+    return std::equal(
+        A.begin(), A.end(), B.begin(), B.end(),
+        [](const DerivativeFact::Use &X, const DerivativeFact::Use &Y) {
+          return std::tie(X.Name, X.Offset, X.Length, X.Property) ==
+                 std::tie(Y.Name, Y.Offset, Y.Length, Y.Property);
+        });
   }
 
   /// Facts may be written by hand or come from elsewhere (--facts, a cache
@@ -151,10 +150,12 @@ private:
       if (*Name && !Name->value().empty() && !schema::isIdentifier(**Name))
         Bad("overload name '" + **Name + "' of '" + K.CppName +
             "' is not an identifier");
-    if (!K.Options.AllocFunction.empty() && !blocks::isCppName(K.Options.AllocFunction))
+    if (!K.Options.AllocFunction.empty() &&
+        !blocks::isCppName(K.Options.AllocFunction))
       Bad("allocation function '" + K.Options.AllocFunction + "' of '" +
           K.CppName + "' is not a C++ function name");
-    if (!K.Options.MetaFunction.empty() && !blocks::isCppName(K.Options.MetaFunction))
+    if (!K.Options.MetaFunction.empty() &&
+        !blocks::isCppName(K.Options.MetaFunction))
       Bad("meta function '" + K.Options.MetaFunction + "' of '" + K.CppName +
           "' is not a C++ function name");
     if (!K.Options.MetaPreset.empty() &&

@@ -100,8 +100,7 @@ private:
 /// takes an unreadable or corrupt entry (a link to /dev/zero would be read
 /// until memory runs out).
 std::unique_ptr<llvm::MemoryBuffer>
-readCacheFile(const std::string &Path,
-              uint64_t MaxBytes = MaxFactsFileBytes);
+readCacheFile(const std::string &Path, uint64_t MaxBytes = MaxFactsFileBytes);
 
 /// Identifies this build of skgen: its version, Clang's, and a hash of the
 /// executable (so a rebuilt skgen never reads a previous build's facts).

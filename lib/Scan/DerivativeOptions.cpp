@@ -24,9 +24,9 @@ void Collector::applyDerivative(const Annot &O, KernelFact &K) {
   // Generated code pastes the formula as one expression (Blocks/CodeText.h).
   if (std::optional<blocks::CodeTextError> E =
           blocks::checkCppExpression(D.Formula)) {
-    Diagnostic &Err =
-        error(byteLoc(O.Args[1], E->Offset),
-              "a derivative formula is one C++ expression; this one " + E->What);
+    Diagnostic &Err = error(
+        byteLoc(O.Args[1], E->Offset),
+        "a derivative formula is one C++ expression; this one " + E->What);
     note(Err, O.MacroLoc, "in this annotation");
   }
   K.Options.Derivatives.push_back(std::move(D));

@@ -18,10 +18,6 @@ import os
 import shutil
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
-                                "Rewrite", "Inputs"))
-from mkfacts import xxh64  # noqa: E402
-
 cache, mode = sys.argv[1], sys.argv[2]
 entries = sorted(glob.glob(os.path.join(cache, "facts", "*")))
 if mode in ("truncate", "flip", "swap", "garbage", "save", "forge",
@@ -56,6 +52,10 @@ elif mode == "pch":
         data = open(p, "rb").read()
         open(p, "wb").write(data[: len(data) // 2])
 elif mode == "forge":
+    # (Run from the source tree: cache.test runs a copy of this script.)
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+                                    "..", "Rewrite", "Inputs"))
+    from mkfacts import xxh64
     old, new = json.dumps(sys.argv[3]), json.dumps(sys.argv[4])
     for e in entries:
         data = open(e, "rb").read().decode()
