@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
 #include "Basic/DispatchKeys.h"
-#include "Blocks/CodeText.h"
+#include "Facts/CodeText.h"
 #include "Facts/SignatureCheck.h"
 #include "Graph/Fallback.h"
 #include "Graph/Merge.h"
@@ -128,7 +128,7 @@ private:
 
   /// Facts may be written by hand or come from elsewhere (--facts, a cache
   /// entry): what is pasted into generated code must be what the scanner
-  /// could have recorded (Blocks/CodeText.h; docs/reliability.md lists the
+  /// could have recorded (Facts/CodeText.h; docs/reliability.md lists the
   /// fields).
   bool validFact(const KernelFact &K) {
     SourceLoc Loc = K.AnnotationLoc.valid() ? K.AnnotationLoc : K.Loc;
@@ -137,7 +137,7 @@ private:
       report(errorAt(Loc, "malformed facts: " + Msg));
       Ok = false;
     };
-    if (!blocks::isCppName(K.CppName)) {
+    if (!isCppName(K.CppName)) {
       Bad("'" + K.CppName + "' is not a C++ function name");
       return false;
     }
@@ -150,12 +150,10 @@ private:
       if (*Name && !Name->value().empty() && !schema::isIdentifier(**Name))
         Bad("overload name '" + **Name + "' of '" + K.CppName +
             "' is not an identifier");
-    if (!K.Options.AllocFunction.empty() &&
-        !blocks::isCppName(K.Options.AllocFunction))
+    if (!K.Options.AllocFunction.empty() && !isCppName(K.Options.AllocFunction))
       Bad("allocation function '" + K.Options.AllocFunction + "' of '" +
           K.CppName + "' is not a C++ function name");
-    if (!K.Options.MetaFunction.empty() &&
-        !blocks::isCppName(K.Options.MetaFunction))
+    if (!K.Options.MetaFunction.empty() && !isCppName(K.Options.MetaFunction))
       Bad("meta function '" + K.Options.MetaFunction + "' of '" + K.CppName +
           "' is not a C++ function name");
     if (!K.Options.MetaPreset.empty() &&
@@ -176,11 +174,10 @@ private:
     for (const DerivativeFact &D : K.Options.Derivatives) {
       // The scan reports a malformed formula at the formula.
       std::string What;
-      if (std::optional<blocks::CodeTextError> E =
-              blocks::checkCppExpression(D.Formula))
+      if (std::optional<CodeTextError> E = checkCppExpression(D.Formula))
         What = "is not one C++ expression: it " + E->What + " (byte " +
                std::to_string(E->Offset + 1) + ")";
-      else if (!sameUses(D.Uses, blocks::formulaUses(D.Formula)))
+      else if (!sameUses(D.Uses, formulaUses(D.Formula)))
         What = "does not have the uses of names it records";
       if (What.empty())
         continue;

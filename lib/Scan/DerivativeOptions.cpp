@@ -6,7 +6,7 @@
 // positioned inside the strings.
 //
 //===----------------------------------------------------------------------===//
-#include "Blocks/CodeText.h"
+#include "Facts/CodeText.h"
 #include "Facts/Derivatives.h"
 #include "Facts/SignatureCheck.h"
 #include "Scan/Collector.h"
@@ -20,10 +20,9 @@ void Collector::applyDerivative(const Annot &O, KernelFact &K) {
   D.Formula = O.Texts[1];
   D.NamesLoc = Locs.convert(byteLoc(O.Args[0], 0));
   D.FormulaLoc = Locs.convert(byteLoc(O.Args[1], 0));
-  D.Uses = blocks::formulaUses(D.Formula);
-  // Generated code pastes the formula as one expression (Blocks/CodeText.h).
-  if (std::optional<blocks::CodeTextError> E =
-          blocks::checkCppExpression(D.Formula)) {
+  D.Uses = formulaUses(D.Formula);
+  // Generated code pastes the formula as one expression (Facts/CodeText.h).
+  if (std::optional<CodeTextError> E = checkCppExpression(D.Formula)) {
     Diagnostic &Err = error(
         byteLoc(O.Args[1], E->Offset),
         "a derivative formula is one C++ expression; this one " + E->What);
@@ -86,7 +85,7 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
                                  NS->getName().str());
   auto Record = [&](size_t Entry, FormulaToCheck F) {
     const Annot &O = *DerivativeOpts[Entry];
-    if (blocks::checkCppExpression(K.Options.Derivatives[Entry].Formula))
+    if (checkCppExpression(K.Options.Derivatives[Entry].Formula))
       return; // Reported (applyDerivative): not compiled.
     F.Names = K.Options.Derivatives[Entry].Names;
     F.Formula = K.Options.Derivatives[Entry].Formula;

@@ -2,7 +2,7 @@
 // What would leave that place or the generated block (a ';' outside braces,
 // a '//' or unterminated comment, a line break, a '#', unbalanced brackets,
 // skgen's marker text even in a string literal) is an error at that byte of
-// the formula (Blocks/CodeText.h: the check facts get at link), and the
+// the formula (Facts/CodeText.h: the check facts get at link), and the
 // formula is not compiled. Nothing is written.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/ops.cpp
 // RUN: cd %t && not %skgen --fix ops.cpp -- %scanflags 2> %t/err.txt

@@ -1,5 +1,5 @@
 //===- CodeTextTest.cpp - The check of pasted code text -------------------===//
-#include "Blocks/CodeText.h"
+#include "Facts/CodeText.h"
 
 #include "gtest/gtest.h"
 
@@ -7,7 +7,6 @@
 #include <fstream>
 
 using namespace skgen;
-using namespace skgen::blocks;
 
 namespace {
 
@@ -71,10 +70,11 @@ TEST(CodeText, RefusesWhatLeavesTheExpression) {
                               "byte 2");
   EXPECT_EQ(check("f(<%grad)%>"),
             "8: holds ')' where '}' closes the bracket at byte 3");
-  EXPECT_EQ(check("f(\"grad)"), "2: holds '\"', which is not C++ here (an "
-                                "unterminated literal or a stray character)");
-  EXPECT_EQ(check("grad \\"), "5: holds '\\', which is not C++ here (an "
-                              "unterminated literal or a stray character)");
+  EXPECT_EQ(check("f(\"grad)"), "2: holds a literal without its closing quote");
+  EXPECT_EQ(check("f(R\"x(grad)\")"),
+            "2: holds a literal without its closing quote");
+  EXPECT_EQ(check("grad \\"), "5: holds '\\', which is not C++ here");
+  EXPECT_EQ(check("grad @ x"), "5: holds '@', which is not C++ here");
   EXPECT_EQ(check("f(\"\?\?/\")"), "3: holds a trigraph '\?\?/'");
   EXPECT_EQ(check(llvm::StringRef("gr\0ad", 5)),
             "2: holds a control character");
