@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
 #include "Basic/DispatchKeys.h"
+#include "Facts/CodeText.h"
 #include "Facts/SignatureCheck.h"
 #include "Graph/Fallback.h"
 #include "Graph/Merge.h"
@@ -18,7 +19,6 @@
 #include "Schema/Parser.h"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <set>
 #include <tuple>
@@ -50,21 +50,6 @@ namespace {
 bool diagLess(const Diagnostic &A, const Diagnostic &B) {
   return std::tie(A.Loc, A.Message, A.Severity) <
          std::tie(B.Loc, B.Message, B.Severity);
-}
-
-/// A (qualified) C++ function name as the scanner records it: `ns::f`,
-/// `::ns::C<int, 'a'>::f`, `ns::operator+`. Rejects what could not be one and
-/// would change the meaning of the generated code around it (`"`, `;`,
-/// braces, comments, preprocessor, line breaks).
-bool isCppName(const std::string &S) {
-  if (S.empty() || !(isalpha(static_cast<unsigned char>(S[0])) || S[0] == '_' ||
-                     S[0] == ':'))
-    return false;
-  for (char C : S)
-    if (!(isalnum(static_cast<unsigned char>(C)) ||
-          (C != 0 && std::strchr("_:<>, *&+-/%^|~!=[]()'", C))))
-      return false;
-  return S.find("//") == std::string::npos && S.find("/*") == std::string::npos;
 }
 
 class Linker {
@@ -131,8 +116,20 @@ private:
                     FactDiags.end());
   }
 
-  /// Facts may be written by hand or come from elsewhere (--facts): what is
-  /// pasted into generated code must be what the scanner could have recorded.
+  static bool sameUses(const std::vector<DerivativeFact::Use> &A,
+                       const std::vector<DerivativeFact::Use> &B) {
+    return std::equal(
+        A.begin(), A.end(), B.begin(), B.end(),
+        [](const DerivativeFact::Use &X, const DerivativeFact::Use &Y) {
+          return std::tie(X.Name, X.Offset, X.Length, X.Property) ==
+                 std::tie(Y.Name, Y.Offset, Y.Length, Y.Property);
+        });
+  }
+
+  /// Facts may be written by hand or come from elsewhere (--facts, a cache
+  /// entry): what is pasted into generated code must be what the scanner
+  /// could have recorded (Facts/CodeText.h; docs/reliability.md lists the
+  /// fields).
   bool validFact(const KernelFact &K) {
     SourceLoc Loc = K.AnnotationLoc.valid() ? K.AnnotationLoc : K.Loc;
     bool Ok = true;
@@ -173,6 +170,22 @@ private:
       if (!P || !P->TensorIterator)
         Bad("'" + K.CppName +
             "' has kernel_iterator without a TensorIterator meta_preset");
+    }
+    for (const DerivativeFact &D : K.Options.Derivatives) {
+      // The scan reports a malformed formula at the formula.
+      std::string What;
+      if (std::optional<CodeTextError> E = checkCppExpression(D.Formula))
+        What = "is not one C++ expression: it " + E->What + " (byte " +
+               std::to_string(E->Offset + 1) + ")";
+      else if (!sameUses(D.Uses, formulaUses(D.Formula)))
+        What = "does not have the uses of names it records";
+      if (What.empty())
+        continue;
+      Ok = false;
+      if (!scanReported(K))
+        report(errorAt(D.FormulaLoc.valid() ? D.FormulaLoc : Loc,
+                       "malformed facts: the derivative formula for '" +
+                           D.Names + "' of '" + K.CppName + "' " + What));
     }
     if (!K.Options.MetaFunction.empty() + !K.Options.MetaPreset.empty() +
             !K.Options.AllocFunction.empty() >

@@ -1,5 +1,6 @@
 //===- Cache.cpp - Persistent facts per translation unit ------------------===//
 #include "Incremental/Cache.h"
+#include "Basic/InputFile.h"
 #include "Basic/Path.h"
 #include "Facts/FactsFile.h"
 #include "Incremental/Prefilter.h"
@@ -262,6 +263,12 @@ bool parseEntry(llvm::StringRef Text, const std::string &Key, CacheEntry &E) {
   return true;
 }
 
+std::unique_ptr<llvm::MemoryBuffer> readCacheFile(const std::string &Path,
+                                                  uint64_t MaxBytes) {
+  std::string Ignored;
+  return readRegularFile(Path, MaxBytes, Ignored);
+}
+
 std::string serializePchMeta(const std::string &Key, const PchMeta &M) {
   std::string Out = PchMagic;
   Out += "key " + std::to_string(Key.size()) + "\n" + Key + "\n";
@@ -447,11 +454,10 @@ std::string FactsCache::storeMacros(const std::vector<uint64_t> &Sorted) {
 bool FactsCache::loadMacros(const std::string &Id, NameSet &Out) {
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, "macros", Id);
-  auto B = llvm::MemoryBuffer::getFile(P, /*IsText=*/false,
-                                       /*RequiresNullTerminator=*/false);
+  std::unique_ptr<llvm::MemoryBuffer> B = readCacheFile(std::string(P));
   if (!B)
     return false;
-  llvm::StringRef S = (*B)->getBuffer();
+  llvm::StringRef S = B->getBuffer();
   if (!S.consume_front(MacrosMagic) || S.size() % 8 || contentHash(S) != Id)
     return false;
   Out.clear();
@@ -466,10 +472,9 @@ bool FactsCache::loadMacros(const std::string &Id, NameSet &Out) {
 
 bool FactsCache::lookup(const std::string &Key, TUFacts &Out,
                         std::vector<std::string> *Inputs) {
-  auto Buf = llvm::MemoryBuffer::getFile(entryPath(Key), /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+  std::unique_ptr<llvm::MemoryBuffer> Buf = readCacheFile(entryPath(Key));
   CacheEntry E;
-  if (!Buf || !parseEntry((*Buf)->getBuffer(), Key, E)) {
+  if (!Buf || !parseEntry(Buf->getBuffer(), Key, E)) {
     ++Misses;
     return false;
   }

@@ -14,8 +14,11 @@
 #define SKGEN_INCREMENTAL_CACHE_H
 
 #include "Facts/Facts.h"
+#include "Facts/FactsFile.h"
 #include "Incremental/FileDeps.h"
 #include "Incremental/Outline.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <atomic>
 #include <memory>
@@ -90,6 +93,14 @@ private:
   mutable std::mutex WriteErrorLock;
   std::string WriteError;
 };
+
+/// Reads a file of the cache directory (an entry, a macro-name set, a PCH
+/// and its record), untrusted input like a --facts file: only a regular file
+/// of at most \p MaxBytes (Basic/InputFile.h), else null, a miss as ccache
+/// takes an unreadable or corrupt entry (a link to /dev/zero would be read
+/// until memory runs out).
+std::unique_ptr<llvm::MemoryBuffer>
+readCacheFile(const std::string &Path, uint64_t MaxBytes = MaxFactsFileBytes);
 
 /// Identifies this build of skgen: its version, Clang's, and a hash of the
 /// executable (so a rebuilt skgen never reads a previous build's facts).

@@ -153,6 +153,8 @@ private:
 /// destroyed with a write error (full disk) is a fatal "IO failure on output
 /// stream". The PCH itself is written by CheckedPchConsumer.
 constexpr llvm::StringLiteral ScratchSuffix = ".scratch";
+/// Largest precompiled header read back (ATen's is well under 1 GiB).
+constexpr uint64_t MaxPchBytes = 4ull << 30;
 
 class BuildPchAction : public clang::GeneratePCHAction {
 public:
@@ -284,10 +286,9 @@ bool startsWith(const std::vector<std::string> &Inc,
 bool loadUsable(FactsCache &Cache, const std::string &Meta,
                 const std::string &Key, std::shared_ptr<Preamble> &P,
                 bool &Failed) {
-  auto B = llvm::MemoryBuffer::getFile(Meta, /*IsText=*/false,
-                                       /*RequiresNullTerminator=*/false);
+  std::unique_ptr<llvm::MemoryBuffer> B = readCacheFile(Meta);
   PchMeta M;
-  if (!B || !parsePchMeta((*B)->getBuffer(), Key, M))
+  if (!B || !parsePchMeta(B->getBuffer(), Key, M))
     return false;
   for (const FileDep &D : M.Deps)
     if (!Cache.verifier().matches(D))
@@ -301,9 +302,9 @@ bool loadUsable(FactsCache &Cache, const std::string &Meta,
   Q->MetaFile = Meta;
   Q->Deps = std::move(M.Deps);
   // Its contents as built (files in the cache are never changed in place).
-  auto Pch = llvm::MemoryBuffer::getFile(Q->PchFile, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
-  if (!Pch || contentHash((*Pch)->getBuffer()) != M.PchHash ||
+  std::unique_ptr<llvm::MemoryBuffer> Pch =
+      readCacheFile(Q->PchFile, MaxPchBytes);
+  if (!Pch || contentHash(Pch->getBuffer()) != M.PchHash ||
       (!M.MacrosId.empty() && !Cache.loadMacros(M.MacrosId, Q->Macros)))
     return false;
   P = std::move(Q);
@@ -340,8 +341,8 @@ ensurePch(FactsCache &Cache, const Group &G,
   std::string Want = cachePath(Cache, Id + ".want");
   if (Users.size() < 2 && !Eager) {
     std::string Wanted;
-    if (auto B = llvm::MemoryBuffer::getFile(Want))
-      Wanted = (*B)->getBuffer().str();
+    if (std::unique_ptr<llvm::MemoryBuffer> B = readCacheFile(Want))
+      Wanted = B->getBuffer().str();
     llvm::SmallVector<llvm::StringRef, 8> Lines;
     llvm::StringRef(Wanted).split(Lines, '\n', -1, /*KeepEmpty=*/false);
     bool Other = llvm::any_of(Lines, [&](llvm::StringRef L) {
@@ -407,9 +408,9 @@ ensurePch(FactsCache &Cache, const Group &G,
   }
   // The header it replaces (if any) is no longer referenced.
   std::string OldPch;
-  if (auto B = llvm::MemoryBuffer::getFile(Meta)) {
+  if (std::unique_ptr<llvm::MemoryBuffer> B = readCacheFile(Meta)) {
     PchMeta Old;
-    if (parsePchMeta((*B)->getBuffer(), Key, Old))
+    if (parsePchMeta(B->getBuffer(), Key, Old))
       OldPch = Old.PchFile;
   }
   if (!DepsOk || !Cache.write(Meta, serializePchMeta(Key, M))) {

@@ -6,58 +6,13 @@
 // positioned inside the strings.
 //
 //===----------------------------------------------------------------------===//
+#include "Facts/CodeText.h"
 #include "Facts/Derivatives.h"
 #include "Facts/SignatureCheck.h"
 #include "Scan/Collector.h"
 
-#include "clang/Lex/Lexer.h"
-
 namespace skgen {
 namespace scan {
-
-/// The names \p Formula may use as variables: identifiers not after `.`,
-/// `->` or `::` and not before `::`, each with a saved property when
-/// written `name.property()`.
-static std::vector<DerivativeFact::Use> formulaUses(llvm::StringRef Formula,
-                                                    const LangOptions &LO) {
-  std::vector<DerivativeFact::Use> Uses;
-  std::vector<Token> Toks;
-  std::vector<unsigned> Offsets;
-  Lexer L(SourceLocation(), LO, Formula.begin(), Formula.begin(),
-          Formula.end());
-  Token T;
-  while (!L.LexFromRawLexer(T) || T.isNot(tok::eof)) {
-    if (T.is(tok::eof))
-      break;
-    Toks.push_back(T);
-    Offsets.push_back(unsigned(L.getBufferLocation() - Formula.begin()) -
-                      T.getLength());
-  }
-  auto Is = [&](size_t I, tok::TokenKind K) {
-    return I < Toks.size() && Toks[I].is(K);
-  };
-  for (size_t I = 0; I < Toks.size(); ++I) {
-    if (!Toks[I].is(tok::raw_identifier))
-      continue;
-    if (I > 0 && (Is(I - 1, tok::period) || Is(I - 1, tok::arrow) ||
-                  Is(I - 1, tok::coloncolon)))
-      continue;
-    if (Is(I + 1, tok::coloncolon))
-      continue;
-    DerivativeFact::Use U;
-    U.Name = Toks[I].getRawIdentifier().str();
-    U.Offset = Offsets[I];
-    U.Length = Toks[I].getLength();
-    if (Is(I + 1, tok::period) && Is(I + 2, tok::raw_identifier) &&
-        Is(I + 3, tok::l_paren) && Is(I + 4, tok::r_paren) &&
-        derivatives::findSavedProperty(Toks[I + 2].getRawIdentifier())) {
-      U.Property = Toks[I + 2].getRawIdentifier().str();
-      U.Length = Offsets[I + 4] + 1 - U.Offset;
-    }
-    Uses.push_back(std::move(U));
-  }
-  return Uses;
-}
 
 void Collector::applyDerivative(const Annot &O, KernelFact &K) {
   DerivativeFact D;
@@ -65,7 +20,14 @@ void Collector::applyDerivative(const Annot &O, KernelFact &K) {
   D.Formula = O.Texts[1];
   D.NamesLoc = Locs.convert(byteLoc(O.Args[0], 0));
   D.FormulaLoc = Locs.convert(byteLoc(O.Args[1], 0));
-  D.Uses = formulaUses(D.Formula, LO);
+  D.Uses = formulaUses(D.Formula);
+  // Generated code pastes the formula as one expression (Facts/CodeText.h).
+  if (std::optional<CodeTextError> E = checkCppExpression(D.Formula)) {
+    Diagnostic &Err = error(
+        byteLoc(O.Args[1], E->Offset),
+        "a derivative formula is one C++ expression; this one " + E->What);
+    note(Err, O.MacroLoc, "in this annotation");
+  }
   K.Options.Derivatives.push_back(std::move(D));
   DerivativeOpts.push_back(&O);
 }
@@ -121,6 +83,8 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
                                  NS->getName().str());
   auto Record = [&](size_t Entry, FormulaToCheck F) {
     const Annot &O = *DerivativeOpts[Entry];
+    if (checkCppExpression(K.Options.Derivatives[Entry].Formula))
+      return; // Reported (applyDerivative): not compiled.
     F.Names = K.Options.Derivatives[Entry].Names;
     F.Formula = K.Options.Derivatives[Entry].Formula;
     F.Pieces = formulaPieces(O.Args[1]);
