@@ -55,7 +55,7 @@ TEST(Derivatives, ErrorsPointIntoTheEntry) {
   EXPECT_EQ(Errors[0].Entry, 0u); // `reduction` is an int
   EXPECT_EQ(Errors[0].Offset, 6u);
   EXPECT_NE(Errors[0].Message.find("not a Tensor"), std::string::npos);
-  EXPECT_EQ(Errors[1].Fix, "self"); // slef -> self
+  EXPECT_EQ(Errors[1].Suggestion, "self"); // slef -> self
   EXPECT_TRUE(Errors[2].AtFormula); // one value for two outputs
   EXPECT_EQ(Errors[3].Entry, 4u);   // self twice
 }
