@@ -574,8 +574,10 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
     if (Cmds.empty() || Cmds.front().CommandLine.empty())
       continue;
     clang::tooling::CompileCommand Cmd = Cmds.front();
-    scan::makeScannable(Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore,
-                        Opts.ExtraArgs);
+    if (!scan::makeScannable(Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore,
+                             Opts.ExtraArgs)
+             .Error.empty())
+      continue; // The annotation scan reports it.
     struct SingleDB : clang::tooling::CompilationDatabase {
       clang::tooling::CompileCommand C;
       std::vector<clang::tooling::CompileCommand>
