@@ -2,9 +2,9 @@
 //
 // Compile commands come from real builds (CMake + g++, ccache, ...). Before
 // Clang parses a TU we drop what the Clang driver does not know (GCC-only
-// flags), output and dependency-file flags, and -Werror; and add
-// -fsyntax-only, -Wno-unknown-warning-option and Clang's resource directory
-// (builtin headers such as stddef.h).
+// flags), every option that writes a file (FileWritingOptions.def), and
+// -Werror; and add -fsyntax-only, -Wno-unknown-warning-option and Clang's
+// resource directory (builtin headers such as stddef.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_SCAN_COMMANDLINE_H
