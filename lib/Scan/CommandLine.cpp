@@ -45,14 +45,9 @@ static bool isDropped(const llvm::opt::Arg &A) {
   const llvm::opt::Option &O = A.getOption();
   if (O.getKind() == llvm::opt::Option::UnknownClass)
     return true;
-  // A scan writes nothing.
+  // A scan writes nothing (behind -Xclang, -Wp, and -Xpreprocessor too:
+  // dropForwardedWriters).
   if (writesFile(O))
-    return true;
-  // `-Wp,-MD,f` and `-Wp,-MMD,f`: what Clang's driver (and GCC's) reads as
-  // -MD/-MMD -MF f.
-  if (O.matches(opts::OPT_Wp_COMMA) && A.getNumValues() &&
-      (llvm::StringRef(A.getValue(0)) == "-MD" ||
-       llvm::StringRef(A.getValue(0)) == "-MMD"))
     return true;
   switch (O.getID()) {
   // The phase: the scan's is -fsyntax-only.
@@ -79,7 +74,9 @@ static bool isDropped(const llvm::opt::Arg &A) {
 /// -Xclang, and of -Wp, and -Xpreprocessor) write files: marks in \p Drop
 /// the positions (in \p ByIndex) of the options that carry them, a -Wp,
 /// with all its values. The frontend reads each kind's values as one
-/// command line, so `-Xclang -dependency-file -Xclang f` is one option.
+/// command line, so `-Xclang -dependency-file -Xclang f` is one option;
+/// driver spellings count too (`-Wp,-MD,f` is the driver's -MD -MF f, in
+/// Clang as in GCC).
 static void dropForwardedWriters(
     const std::vector<std::pair<unsigned, const llvm::opt::Arg *>> &ByIndex,
     std::vector<bool> &Drop) {
