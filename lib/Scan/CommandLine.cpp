@@ -218,7 +218,7 @@ std::string expandResponseFiles(std::vector<std::string> &Args,
                    ? readRegularFile(Path, MaxArgumentFileBytes, Error)
                    : nullptr;
     if (!Buf)
-      return "cannot read response file '" + Args[I].substr(1) +
+      return "cannot read response file '" + Args[I] +
              "' of the compile command: " +
              (Error.empty() ? "response files nested too deeply" : Error);
     llvm::BumpPtrAllocator Alloc;
