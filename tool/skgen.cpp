@@ -10,6 +10,7 @@
 #include "Driver/Config.h"
 #include "Driver/Diagnostics.h"
 #include "Driver/Driver.h"
+#include "Scan/CommandLine.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -259,11 +260,29 @@ int main(int argc, const char **argv) {
   // fixed compilation database, as in every clang tool; with -p they are
   // added to the build's commands instead (see below).
   std::vector<std::string> DashDashArgs;
+  std::vector<const char *> Argv(argv, argv + argc);
   for (int I = 1; I < argc; ++I)
     if (StringRef(argv[I]) == "--") {
-      DashDashArgs.assign(argv + I + 1, argv + argc);
+      // Its response files as a database command's (bounded; the fixed
+      // database would drop an `@file` as an input file).
+      std::vector<std::string> Cmd = {"cc"};
+      Cmd.insert(Cmd.end(), argv + I + 1, argv + argc);
+      SmallString<256> Cwd;
+      sys::fs::current_path(Cwd);
+      std::string Error =
+          skgen::scan::expandResponseFiles(Cmd, Cwd.str().str());
+      if (!Error.empty()) {
+        errs() << "skgen: error: " << Error << "\n";
+        return skgen::ExitError;
+      }
+      DashDashArgs.assign(Cmd.begin() + 1, Cmd.end());
+      Argv.resize(I + 1);
+      for (const std::string &A : DashDashArgs)
+        Argv.push_back(A.c_str());
       break;
     }
+  argc = static_cast<int>(Argv.size());
+  argv = Argv.data();
   std::string DBError;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
       clang::tooling::FixedCompilationDatabase::loadFromCommandLine(argc, argv,

@@ -73,6 +73,24 @@ parseDriverArgs(llvm::ArrayRef<const char *> Argv, unsigned &MissingIndex,
 #endif
 }
 
+// Parses what reaches Clang's frontend through -Xclang, -Wp, or
+// -Xpreprocessor: cc1 options (and driver options of the same spelling).
+inline llvm::opt::InputArgList
+parseFrontendArgs(llvm::ArrayRef<const char *> Argv, unsigned &MissingIndex,
+                  unsigned &MissingCount) {
+  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+#if LLVM_VERSION_MAJOR >= 18
+  return Table.ParseArgs(
+      Argv, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::driver::options::ClangOption |
+                            clang::driver::options::CC1Option));
+#else
+  return Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                         /*FlagsToInclude=*/0,
+                         /*FlagsToExclude=*/clang::driver::options::CLOption);
+#endif
+}
+
 // LangOptions members renamed: CPlusPlus2b -> CPlusPlus23 in LLVM 17,
 // C2x -> C23 in 18. Macros, for X-macro lists of option names.
 #if LLVM_VERSION_MAJOR >= 17

@@ -3,13 +3,13 @@
 #include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Scan/CommandLine.h"
 #include "Scan/GpuCommandLine.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/VirtualFileSystem.h"
 
 #include <nlohmann/json.hpp>
 
@@ -67,6 +67,37 @@ static bool checkCommands(const nlohmann::json &J, llvm::StringRef Text,
   return true;
 }
 
+namespace {
+/// clang::tooling::expandResponseFiles, bounded (scan::expandResponseFiles):
+/// a response file that cannot be read stays in the command, for
+/// makeScannable to report.
+class ResponseFilesDatabase : public CompilationDatabase {
+public:
+  explicit ResponseFilesDatabase(std::unique_ptr<CompilationDatabase> Base)
+      : Base(std::move(Base)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return expand(Base->getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base->getAllFiles();
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override {
+    return expand(Base->getAllCompileCommands());
+  }
+
+private:
+  static std::vector<clang::tooling::CompileCommand>
+  expand(std::vector<clang::tooling::CompileCommand> Cmds) {
+    for (clang::tooling::CompileCommand &C : Cmds)
+      scan::expandResponseFiles(C.CommandLine, C.Directory);
+    return Cmds;
+  }
+  std::unique_ptr<CompilationDatabase> Base;
+};
+} // namespace
+
 static std::unique_ptr<CompilationDatabase>
 loadFrom(const std::string &Dir, bool &Found, std::vector<Diagnostic> &Diags) {
   Found = false;
@@ -102,8 +133,7 @@ loadFrom(const std::string &Dir, bool &Found, std::vector<Diagnostic> &Diags) {
       if (DB)
         DB = clang::tooling::inferTargetAndDriverMode(
             clang::tooling::inferMissingCompileCommands(
-                clang::tooling::expandResponseFiles(
-                    std::move(DB), llvm::vfs::getRealFileSystem())));
+                std::make_unique<ResponseFilesDatabase>(std::move(DB))));
     } else {
       DB = clang::tooling::FixedCompilationDatabase::loadFromBuffer(
           Dir, Buf->getBuffer(), Error);

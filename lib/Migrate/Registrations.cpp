@@ -574,8 +574,14 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
     if (Cmds.empty() || Cmds.front().CommandLine.empty())
       continue;
     clang::tooling::CompileCommand Cmd = Cmds.front();
-    scan::makeScannable(Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore,
-                        Opts.ExtraArgs);
+    std::string CmdError =
+        scan::makeScannable(Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore,
+                            Opts.ExtraArgs)
+            .Error;
+    if (!CmdError.empty()) {
+      Out.Diagnostics.push_back(errorAt(SourceLoc{File, 1, 1}, CmdError));
+      continue;
+    }
     struct SingleDB : clang::tooling::CompilationDatabase {
       clang::tooling::CompileCommand C;
       std::vector<clang::tooling::CompileCommand>

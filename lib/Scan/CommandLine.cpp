@@ -1,6 +1,7 @@
 //===- CommandLine.cpp - Make real compile commands scannable -------------===//
 #include "Scan/CommandLine.h"
 #include "Basic/Annotations.h"
+#include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 #include "Scan/GpuCommandLine.h"
@@ -11,8 +12,10 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Option/Option.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <algorithm>
 
@@ -27,23 +30,27 @@ std::string clangResourceDir() { return SKGEN_CLANG_RESOURCE_DIR; }
 
 namespace opts = clang::driver::options;
 
+/// Whether option \p O makes the compiler write a file
+/// (FileWritingOptions.def).
+static bool writesFile(const llvm::opt::Option &O) {
+  static const unsigned IDs[] = {
+#define FILE_WRITING_OPTION(ID, What) opts::OPT_##ID,
+#include "Scan/FileWritingOptions.def"
+  };
+  return std::any_of(std::begin(IDs), std::end(IDs),
+                     [&](unsigned ID) { return O.matches(ID); });
+}
+
 static bool isDropped(const llvm::opt::Arg &A) {
   const llvm::opt::Option &O = A.getOption();
   if (O.getKind() == llvm::opt::Option::UnknownClass)
     return true;
+  // A scan writes nothing (behind -Xclang, -Wp, and -Xpreprocessor too:
+  // dropForwardedWriters).
+  if (writesFile(O))
+    return true;
   switch (O.getID()) {
-  // Outputs and dependency files: a scan writes nothing.
-  case opts::OPT_o:
-  case opts::OPT_M:
-  case opts::OPT_MM:
-  case opts::OPT_MD:
-  case opts::OPT_MMD:
-  case opts::OPT_MF:
-  case opts::OPT_MT:
-  case opts::OPT_MQ:
-  case opts::OPT_MP:
-  case opts::OPT_MG:
-  case opts::OPT_MJ:
+  // The phase: the scan's is -fsyntax-only.
   case opts::OPT_c:
   case opts::OPT_S:
   case opts::OPT_E:
@@ -61,6 +68,56 @@ static bool isDropped(const llvm::opt::Arg &A) {
       compat::startsWith(A.getValue(), "error"))
     return true;
   return false;
+}
+
+/// Which of the options passed on to Clang's frontend (the values of
+/// -Xclang, and of -Wp, and -Xpreprocessor) write files: marks in \p Drop
+/// the positions (in \p ByIndex) of the options that carry them, a -Wp,
+/// with all its values. The frontend reads each kind's values as one
+/// command line, so `-Xclang -dependency-file -Xclang f` is one option;
+/// driver spellings count too (`-Wp,-MD,f` is the driver's -MD -MF f, in
+/// Clang as in GCC).
+static void dropForwardedWriters(
+    const std::vector<std::pair<unsigned, const llvm::opt::Arg *>> &ByIndex,
+    std::vector<bool> &Drop) {
+  for (bool Preprocessor : {false, true}) {
+    std::vector<const char *> Values;
+    std::vector<size_t> Owner; // Position in ByIndex of each value's option.
+    for (size_t I = 0; I < ByIndex.size(); ++I) {
+      const llvm::opt::Arg &A = *ByIndex[I].second;
+      bool Mine = Preprocessor
+                      ? A.getOption().matches(opts::OPT_Wp_COMMA) ||
+                            A.getOption().matches(opts::OPT_Xpreprocessor)
+                      : A.getOption().matches(opts::OPT_Xclang);
+      if (!Mine || Drop[I])
+        continue;
+      for (const char *V : A.getValues()) {
+        Values.push_back(V);
+        Owner.push_back(I);
+      }
+    }
+    if (Values.empty())
+      continue;
+    unsigned MissingIndex = 0, MissingCount = 0;
+    llvm::opt::InputArgList Parsed =
+        compat::parseFrontendArgs(Values, MissingIndex, MissingCount);
+    std::vector<unsigned> Starts;
+    for (const llvm::opt::Arg *P : Parsed)
+      Starts.push_back(P->getIndex());
+    std::sort(Starts.begin(), Starts.end());
+    for (const llvm::opt::Arg *P : Parsed) {
+      if (!writesFile(P->getOption()))
+        continue;
+      auto Next = std::upper_bound(Starts.begin(), Starts.end(), P->getIndex());
+      unsigned End = Next == Starts.end() ? Values.size() : *Next;
+      for (unsigned J = P->getIndex(); J < End && J < Values.size(); ++J)
+        Drop[Owner[J]] = true;
+    }
+    // An option whose value is missing (Clang would refuse it): dropped.
+    if (MissingCount)
+      for (unsigned J = MissingIndex; J < Values.size(); ++J)
+        Drop[Owner[J]] = true;
+  }
 }
 
 namespace {
@@ -99,14 +156,20 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
     ByIndex.push_back({A->getIndex(), A});
   std::sort(ByIndex.begin(), ByIndex.end(),
             [](const auto &L, const auto &R) { return L.first < R.first; });
-  std::vector<bool> Drop(Argv.size(), false);
+  std::vector<bool> DropArg(ByIndex.size(), false);
   bool HasResourceDir = false;
   for (size_t I = 0; I < ByIndex.size(); ++I) {
     const llvm::opt::Arg &A = *ByIndex[I].second;
     if (A.getOption().matches(opts::OPT_resource_dir))
       HasResourceDir = true;
-    if (!isDropped(A))
+    DropArg[I] = isDropped(A);
+  }
+  dropForwardedWriters(ByIndex, DropArg);
+  std::vector<bool> Drop(Argv.size(), false);
+  for (size_t I = 0; I < ByIndex.size(); ++I) {
+    if (!DropArg[I])
       continue;
+    const llvm::opt::Arg &A = *ByIndex[I].second;
     unsigned End = I + 1 < ByIndex.size() ? ByIndex[I + 1].first
                                           : static_cast<unsigned>(Argv.size());
     for (unsigned J = ByIndex[I].first; J < End && J < Argv.size(); ++J) {
@@ -138,18 +201,58 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
   return Out;
 }
 
-std::string makeScannable(clang::tooling::CompileCommand &Cmd,
-                          const std::string &File, const std::string &BuildDir,
-                          const std::vector<std::string> &Before,
-                          const std::vector<std::string> &After) {
+std::string expandResponseFiles(std::vector<std::string> &Args,
+                                const std::string &Directory) {
+  // Depth[I]: how many response files Args[I] came out of.
+  std::vector<unsigned> Depth(Args.size(), 0);
+  for (size_t I = 1; I < Args.size();) {
+    if (!compat::startsWith(Args[I], "@") || Args[I].size() == 1) {
+      ++I;
+      continue;
+    }
+    // Clang and GCC leave a missing @file as an argument, then fail on it
+    // as an input ("no such file or directory: '@x'"); /dev/zero would be
+    // read until memory runs out.
+    std::string Path = absolutePath(Args[I].substr(1), Directory), Error;
+    auto Buf = Depth[I] < MaxArgumentFileDepth
+                   ? readRegularFile(Path, MaxArgumentFileBytes, Error)
+                   : nullptr;
+    if (!Buf)
+      return "cannot read response file '" + Args[I] +
+             "' of the compile command: " +
+             (Error.empty() ? "response files nested too deeply" : Error);
+    llvm::BumpPtrAllocator Alloc;
+    llvm::StringSaver Saver(Alloc);
+    llvm::SmallVector<const char *, 16> Words;
+    llvm::cl::TokenizeGNUCommandLine(Buf->getBuffer(), Saver, Words);
+    unsigned D = Depth[I] + 1;
+    Args.erase(Args.begin() + I);
+    Depth.erase(Depth.begin() + I);
+    Args.insert(Args.begin() + I, Words.begin(), Words.end());
+    Depth.insert(Depth.begin() + I, Words.size(), D);
+  }
+  return "";
+}
+
+CommandProblems makeScannable(clang::tooling::CompileCommand &Cmd,
+                              const std::string &File,
+                              const std::string &BuildDir,
+                              const std::vector<std::string> &Before,
+                              const std::vector<std::string> &After) {
+  CommandProblems P;
   Cmd.Directory = absolutePath(Cmd.Directory, BuildDir);
+  P.Error = expandResponseFiles(Cmd.CommandLine, Cmd.Directory);
+  if (!P.Error.empty())
+    return P;
   HostCommand Host = hostCommandLine(Cmd.CommandLine, File, Cmd.Directory);
+  P.Error = Host.Error;
+  P.Warning = Host.Problem;
   std::vector<std::string> &Args = Cmd.CommandLine = std::move(Host.Args);
   Args.insert(Args.begin() + 1, Before.begin(), Before.end());
   Args.insert(std::find(Args.begin() + 1, Args.end(), "--"), After.begin(),
               After.end());
   Args = adjustCommandLine(Args);
-  return Host.Problem;
+  return P;
 }
 
 IncludeDirs includeDirs(const std::vector<std::string> &Args,

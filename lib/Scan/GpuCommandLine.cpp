@@ -3,6 +3,7 @@
 #include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Scan/CommandLine.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -30,6 +31,7 @@ enum class NvccAction {
   Lang,
   HostOptions,
   OptionsFile,
+  Writes,
   Drop
 };
 
@@ -139,13 +141,26 @@ std::string hostLanguage(llvm::StringRef Lang) {
   return Lang == "c" ? "c" : "c++";
 }
 
-/// nvcc's options, read as nvcc reads them, into host compiler options
-/// (\p Host) and inputs (\p Inputs).
+/// An nvcc command read as nvcc reads it. nvcc does not pass its options
+/// to the host compiler in the order written: `nvcc -E -dryrun` shows the
+/// host command as -std, then the --compiler-options (in order), the
+/// unknown options it forwards, -O, -I, -isystem, nvcc's own -D and -U (in
+/// order), `-include cuda_runtime.h`, --pre-include, -g. So
+/// `-DUSE_GELU -Xcompiler -UUSE_GELU` defines USE_GELU.
+struct NvccCommand {
+  std::vector<std::string> Std, HostOptions, Forwarded, Optimize, Include,
+      System, Macros, PreInclude, Debug;
+  std::vector<std::string> Inputs;
+  std::string Lang = "c++";
+  std::string Error; // An options file nvcc could not read either.
+};
+
+/// nvcc's options, read as nvcc reads them, into \p Out.
 void translateNvcc(llvm::ArrayRef<std::string> Args,
-                   const std::string &Directory, std::vector<std::string> &Host,
-                   std::vector<std::string> &Inputs, std::string &Lang,
+                   const std::string &Directory, NvccCommand &Out,
                    unsigned Depth = 0) {
-  for (size_t I = 0; I < Args.size(); ++I) {
+  std::vector<std::string> &Inputs = Out.Inputs;
+  for (size_t I = 0; I < Args.size() && Out.Error.empty(); ++I) {
     llvm::StringRef A = Args[I];
     if (A == "--") { // What follows is inputs.
       Inputs.insert(Inputs.end(), Args.begin() + I + 1, Args.end());
@@ -173,7 +188,7 @@ void translateNvcc(llvm::ArrayRef<std::string> Args,
     if (!O) {
       // Unknown to nvcc: a host compiler option (what
       // -forward-unknown-to-host-compiler does; without it nvcc refuses).
-      Host.push_back(A.str());
+      Out.Forwarded.push_back(A.str());
       continue;
     }
     if (O->Value && !HasValue) {
@@ -192,23 +207,28 @@ void translateNvcc(llvm::ArrayRef<std::string> Args,
                          : O->Action == NvccAction::Define   ? "-D"
                          : O->Action == NvccAction::Undefine ? "-U"
                                                              : "-include";
+      std::vector<std::string> &To =
+          O->Action == NvccAction::Include      ? Out.Include
+          : O->Action == NvccAction::System     ? Out.System
+          : O->Action == NvccAction::PreInclude ? Out.PreInclude
+                                                : Out.Macros;
       for (llvm::StringRef V : listItems(Value)) {
-        Host.push_back(Flag);
-        Host.push_back(V.str());
+        To.push_back(Flag);
+        To.push_back(V.str());
       }
       break;
     }
     case NvccAction::Std:
-      Host.push_back("-std=" + Value.str());
+      Out.Std.push_back("-std=" + Value.str());
       break;
     case NvccAction::Optimize:
-      Host.push_back("-O" + Value.str());
+      Out.Optimize.push_back("-O" + Value.str());
       break;
     case NvccAction::Debug:
-      Host.push_back("-g");
+      Out.Debug.push_back("-g");
       break;
     case NvccAction::Lang:
-      Lang = hostLanguage(Value);
+      Out.Lang = hostLanguage(Value);
       break;
     case NvccAction::HostOptions:
       // Each comma-separated item reaches the host compiler through a
@@ -220,24 +240,33 @@ void translateNvcc(llvm::ArrayRef<std::string> Args,
         llvm::SmallVector<const char *, 4> Words;
         llvm::cl::TokenizeGNUCommandLine(Item, Saver, Words);
         for (const char *W : Words)
-          Host.push_back(W);
+          Out.HostOptions.push_back(W);
       }
       break;
-    case NvccAction::OptionsFile: {
-      std::string Error;
-      auto Buf = Depth < 4 ? readRegularFile(absolutePath(Value, Directory),
-                                             1 << 20, Error)
-                           : nullptr;
-      if (!Buf)
-        break; // Unreadable: the scan goes on with what the command says.
-      llvm::BumpPtrAllocator Alloc;
-      llvm::StringSaver Saver(Alloc);
-      llvm::SmallVector<const char *, 16> Words;
-      llvm::cl::TokenizeGNUCommandLine(Buf->getBuffer(), Saver, Words);
-      std::vector<std::string> More(Words.begin(), Words.end());
-      translateNvcc(More, Directory, Host, Inputs, Lang, Depth + 1);
+    case NvccAction::OptionsFile:
+      // A file nvcc cannot read is an error of nvcc ("Could not open
+      // options file"): the ops its -D would enable must not vanish.
+      for (llvm::StringRef F : listItems(Value)) {
+        std::string Error;
+        auto Buf = Depth < MaxArgumentFileDepth
+                       ? readRegularFile(absolutePath(F, Directory),
+                                         MaxArgumentFileBytes, Error)
+                       : nullptr;
+        if (!Buf) {
+          Out.Error =
+              "cannot read nvcc options file '" + F.str() + "': " +
+              (Error.empty() ? "options files nested too deeply" : Error);
+          break;
+        }
+        llvm::BumpPtrAllocator Alloc;
+        llvm::StringSaver Saver(Alloc);
+        llvm::SmallVector<const char *, 16> Words;
+        llvm::cl::TokenizeGNUCommandLine(Buf->getBuffer(), Saver, Words);
+        std::vector<std::string> More(Words.begin(), Words.end());
+        translateNvcc(More, Directory, Out, Depth + 1);
+      }
       break;
-    }
+    case NvccAction::Writes:
     case NvccAction::Drop:
       break;
     }
@@ -352,16 +381,20 @@ HostCommand hostCommandLine(const std::vector<std::string> &Args,
   }
   const std::string &Compiler = Args.front();
   bool Nvcc = compat::startsWith(llvm::sys::path::filename(Compiler), "nvcc");
-  std::vector<std::string> Host, Inputs;
-  std::string Lang = "c++", CudaPath, RocmPath;
+  std::vector<std::string> Host;
+  NvccCommand N;
+  std::string CudaPath, RocmPath;
   llvm::ArrayRef<std::string> Rest =
       llvm::ArrayRef<std::string>(Args).drop_front();
-  if (Nvcc)
-    translateNvcc(Rest, Directory, Host, Inputs, Lang);
-  else
+  if (Nvcc) {
+    translateNvcc(Rest, Directory, N);
+    Out.Error = N.Error;
+  } else {
     translateClang(Rest, Host, CudaPath, RocmPath);
+  }
 
   Out.Args.push_back(Nvcc ? "clang++" : Compiler);
+  Out.Args.insert(Out.Args.end(), N.Std.begin(), N.Std.end());
   Out.Args.insert(Out.Args.end(), std::begin(GpuKeywordMacros),
                   std::end(GpuKeywordMacros));
   if (Out.Language == GpuLanguage::Cuda) {
@@ -377,8 +410,10 @@ HostCommand hostCommandLine(const std::vector<std::string> &Args,
                     "); the CUDA headers cannot be read: set CUDA_HOME to "
                     "the toolkit's directory";
     } else {
-      Out.Args.insert(Out.Args.end(),
-                      {"-isystem", Inc, "-include", "cuda_runtime.h"});
+      // Before the command's -isystem: nvcc has it as an -I.
+      Out.Args.insert(Out.Args.end(), {"-isystem", Inc});
+      if (!Nvcc) // nvcc's place for it is after the command's -D.
+        Out.Args.insert(Out.Args.end(), {"-include", "cuda_runtime.h"});
     }
   } else {
     // hipcc's platform macro; ROCm's headers where they are installed.
@@ -393,8 +428,17 @@ HostCommand hostCommandLine(const std::vector<std::string> &Args,
   }
   Out.Args.insert(Out.Args.end(), Host.begin(), Host.end());
   if (Nvcc) {
-    Out.Args.insert(Out.Args.end(), {"-x", Lang});
-    Out.Args.insert(Out.Args.end(), Inputs.begin(), Inputs.end());
+    for (const std::vector<std::string> *Group :
+         {&N.HostOptions, &N.Forwarded, &N.Optimize, &N.Include, &N.System,
+          &N.Macros})
+      Out.Args.insert(Out.Args.end(), Group->begin(), Group->end());
+    // As nvcc: cuda_runtime.h included first of nvcc's own.
+    if (Out.Problem.empty())
+      Out.Args.insert(Out.Args.end(), {"-include", "cuda_runtime.h"});
+    Out.Args.insert(Out.Args.end(), N.PreInclude.begin(), N.PreInclude.end());
+    Out.Args.insert(Out.Args.end(), N.Debug.begin(), N.Debug.end());
+    Out.Args.insert(Out.Args.end(), {"-x", N.Lang});
+    Out.Args.insert(Out.Args.end(), N.Inputs.begin(), N.Inputs.end());
   } else if (std::find(Out.Args.begin(), Out.Args.end(), "-x") ==
              Out.Args.end()) {
     // A .cu/.hip input Clang would take as CUDA/HIP: say C++ before it

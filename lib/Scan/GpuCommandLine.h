@@ -33,6 +33,9 @@ struct HostCommand {
   /// Why the toolkit's headers cannot be offered (none found); empty when
   /// they are, or for a host command.
   std::string Problem;
+  /// Why the command cannot be read as nvcc reads it (an options file that
+  /// cannot be read), or empty.
+  std::string Error;
 };
 
 /// Whether \p Path names a CUDA or HIP source by its extension (.cu, .hip).

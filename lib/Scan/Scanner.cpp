@@ -525,8 +525,12 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
                         "compilation database; scanning with the first"));
       break;
     }
-  std::string GpuProblem = makeScannable(Cmd, File, Opts.BuildDir,
-                                         Opts.ExtraArgsBefore, Opts.ExtraArgs);
+  CommandProblems Problems = makeScannable(
+      Cmd, File, Opts.BuildDir, Opts.ExtraArgsBefore, Opts.ExtraArgs);
+  if (!Problems.Error.empty()) {
+    T.Diagnostics.push_back(errorAt(SourceLoc{File, 1, 1}, Problems.Error));
+    return;
+  }
 
   if (!Opts.NoPrefilter &&
       !PF.mayContainAnnotations(File,
@@ -536,8 +540,8 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
   }
   // (Of a file that may hold annotations: a CPU-only build's .cu files
   // without any are no concern.)
-  if (!GpuProblem.empty())
-    T.Diagnostics.push_back(warningAt(SourceLoc{File, 1, 1}, GpuProblem));
+  if (!Problems.Warning.empty())
+    T.Diagnostics.push_back(warningAt(SourceLoc{File, 1, 1}, Problems.Warning));
   if (!Cmd.Heuristic.empty()) {
     // Clang guessed the flags from a neighbouring entry: say so, the scan
     // may see other macros and include paths than the real build.

@@ -30,6 +30,44 @@ TEST(CommandLine, DropsGccOnlyAndOutputFlags) {
   EXPECT_TRUE(has(Out, "-resource-dir=" + clangResourceDir()));
 }
 
+// What reaches the frontend through -Wp, -Xpreprocessor and -Xclang is read
+// as the frontend reads it: a file-writing option goes (with the values it
+// spans), the others stay.
+TEST(CommandLine, DropsForwardedFileWriters) {
+  auto Out = adjustCommandLine({"g++",
+                                "-Wp,-MD,.a.o.d",
+                                "-Wp,-DKEEP_WP",
+                                "-Xclang",
+                                "-dependency-file",
+                                "-Xclang",
+                                "x.d",
+                                "-Xclang",
+                                "-MT",
+                                "-Xclang",
+                                "a.o",
+                                "-Xclang",
+                                "-fno-validate-pch",
+                                "-Xpreprocessor",
+                                "-dependency-dot",
+                                "-Xpreprocessor",
+                                "g.dot",
+                                "-Xpreprocessor",
+                                "-DKEEP_XP",
+                                "-c",
+                                "a.cpp"});
+  for (const char *Gone : {"-Wp,-MD,.a.o.d", "-dependency-file", "x.d", "-MT",
+                           "a.o", "-dependency-dot", "g.dot"})
+    EXPECT_FALSE(has(Out, Gone)) << Gone;
+  EXPECT_TRUE(has(Out, "-Wp,-DKEEP_WP"));
+  EXPECT_TRUE(has(Out, "-fno-validate-pch"));
+  EXPECT_TRUE(has(Out, "-DKEEP_XP"));
+  // The -Xclang before a kept value stays with it: four -Xclang of five
+  // are gone with the dependency file's options, one -Xpreprocessor of
+  // three stays.
+  EXPECT_EQ(std::count(Out.begin(), Out.end(), "-Xclang"), 1);
+  EXPECT_EQ(std::count(Out.begin(), Out.end(), "-Xpreprocessor"), 1);
+}
+
 TEST(CommandLine, KeepsExplicitResourceDirAndDashDash) {
   auto Out = adjustCommandLine(
       {"clang++", "-resource-dir", "/x", "-std=c++17", "--", "a.cpp"});

@@ -1,0 +1,5 @@
+#ifdef USE_GELU
+GELU_ON
+#else
+GELU_OFF
+#endif
