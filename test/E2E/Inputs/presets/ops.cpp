@@ -1001,8 +1001,9 @@ skgen::Meta triangle_meta(const at::Tensor &self, const char *name) {
   (void)name;
   (void)self.size(-2); // 1.13: "Dimension out of range"
 #endif
-  return skgen::Meta(skgen::TensorMeta(skgen::sizes_of(self), self.scalar_type())
-                         .with_out_dtype(skgen::OutDtype::Exact));
+  return skgen::Meta(
+      skgen::TensorMeta(skgen::sizes_of(self), self.scalar_type())
+          .with_out_dtype(skgen::OutDtype::Exact));
 }
 
 skgen::Meta triu_meta(const at::Tensor &self, int64_t /*diagonal*/) {
