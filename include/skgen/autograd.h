@@ -202,10 +202,9 @@ void set_history(const P &node, const Ts &...outputs) {
 }
 
 /// The history of an in-place call: \p self now comes from \p node (a view
-/// gets a CopySlices node over its base, as in aten), and its version
-/// counter moves on.
+/// gets a CopySlices node over its base, as in aten). The generated kernel
+/// has bumped self's version before (skgen::bump_version, in every call).
 template <class P> void rebase_history(const P &node, const at::Tensor &self) {
-  self.unsafeGetTensorImpl()->bump_version();
   if (node)
     torch::autograd::rebase_history(mutable_handle(self), node);
 }

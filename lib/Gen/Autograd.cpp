@@ -473,8 +473,12 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
                "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
                    Call + ";\n}\n",
                All));
-  // The history, then the outputs the formulas read.
+  // The history, then the outputs the formulas read. In place, self's
+  // version moves on whether or not a gradient is needed (aten's
+  // ADInplaceOrView kernel, which the call skipped, bumps it in every call).
   if (Inplace) {
+    Inc.add("skgen/structured.h");
+    F.stmt("::skgen::bump_version(" + Self + ")");
     F.stmt("::skgen::autograd::rebase_history(skgen_node, " + Self + ")");
   } else {
     std::string Diff;

@@ -274,6 +274,47 @@ class Compile(unittest.TestCase):
             self.check(Fns.inplace_result, "inductor", False, [3])
 
 
+class OutInto(unittest.TestCase):
+    """out= into a tensor the graph does not own under aot_eager: a graph
+    input (its mutation must reach the caller), a view of a graph input, and
+    a view of an intermediate (`out=buf[0]`, the write must reach `buf`).
+    skgen::FunctionalizeOut replaces the out= tensor's value and commits the
+    update to its base (skgen/library.h); the inputs after the call and the
+    results must equal eager's."""
+
+    @staticmethod
+    def into_input(x, y, o):
+        m.add.out(x, y, alpha=2, out=o)
+        return o * 2
+
+    @staticmethod
+    def into_input_view(x, y, o):
+        m.add.out(x[0], y[0], alpha=2, out=o[1])
+        return o.sum(0)
+
+    @staticmethod
+    def into_intermediate_view(x, y, o):
+        buf = torch.zeros(2, *x.shape)
+        m.add.out(x, y, alpha=2, out=buf[0])
+        m.scale.out(buf[0], 3.0, out=buf[1])
+        return buf + o
+
+    def test_aot_eager(self):
+        for fn in (self.into_input, self.into_input_view, self.into_intermediate_view):
+            def args():
+                return f32(3, 4, seed=1), f32(3, 4, seed=2), torch.zeros(3, 4)
+            eager, compiled = args(), args()
+            expected = fn(*eager)
+            torch._dynamo.reset()
+            cnt = torch._dynamo.testing.CompileCounterWithBackend("aot_eager")
+            got = torch.compile(fn, fullgraph=True, backend=cnt)(*compiled)
+            torch.testing.assert_close(got, expected, msg=f"{fn.__name__}: result")
+            for i, (a, b) in enumerate(zip(compiled, eager)):
+                torch.testing.assert_close(a, b, msg=f"{fn.__name__}: input {i} after the call")
+            print(f"compile out= {fn.__name__} aot_eager: {cnt.frame_count} graph(s), "
+                  "result and inputs equal eager")
+
+
 class AutomaticDynamic(unittest.TestCase):
     """An ordinary compile loop: torch.compile(fn) with no dynamic= argument,
     called with a second input size, which recompiles with dynamic shapes

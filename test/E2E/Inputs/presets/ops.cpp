@@ -15,6 +15,7 @@
 #include <ATen/ExpandUtils.h>
 #include <ATen/ScalarOps.h>
 #include <torch/library.h>
+#include <torch/version.h>
 
 #include <skgen/annotations.h>
 #include <skgen/structured.h>
@@ -987,6 +988,48 @@ at::Tensor &index_out(const at::Tensor &self,
                       const c10::List<c10::optional<at::Tensor>> &indices,
                       at::Tensor &out) {
   return at::index_out(out, self, indices);
+}
+
+// triu, tril: aten's own meta functions (TORCH_META_FUNC(triu)), no
+// TensorIterator: torchgen's out= / in-place checks, no overlap check (an
+// expanded self is accepted where aten's kernel can write it in place).
+skgen::Meta triangle_meta(const at::Tensor &self, const char *name) {
+#if TORCH_VERSION_MAJOR >= 2
+  TORCH_CHECK(self.dim() >= 2, name,
+              ": input tensor must have at least 2 dimensions");
+#else
+  (void)name;
+  (void)self.size(-2); // 1.13: "Dimension out of range"
+#endif
+  return skgen::Meta(
+      skgen::TensorMeta(skgen::sizes_of(self), self.scalar_type())
+          .with_out_dtype(skgen::OutDtype::Exact));
+}
+
+skgen::Meta triu_meta(const at::Tensor &self, int64_t /*diagonal*/) {
+  return triangle_meta(self, "triu");
+}
+
+SKGEN_STRUCTURED("presets::triu.out(Tensor self, int diagonal=0, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(triu_meta)
+at::Tensor &triu_out(const at::Tensor &self, int64_t diagonal,
+                     at::Tensor &out) {
+  return at::triu_out(out, self, diagonal);
+}
+
+skgen::Meta tril_meta(const at::Tensor &self, int64_t /*diagonal*/) {
+  return triangle_meta(self, "tril");
+}
+
+SKGEN_STRUCTURED("presets::tril.out(Tensor self, int diagonal=0, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(tril_meta)
+at::Tensor &tril_out(const at::Tensor &self, int64_t diagonal,
+                     at::Tensor &out) {
+  return at::tril_out(out, self, diagonal);
 }
 
 } // namespace presets

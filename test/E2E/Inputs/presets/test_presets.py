@@ -929,6 +929,31 @@ def upsample_cases(extra=()):
     yield (t, [8, 10], *extra), {"scales_h": 2.0, "scales_w": 2.0}
 
 
+def triangle_cases():
+    # (self, diagonal). First (CheckOrder's calls run for every third case
+    # from the first): self expanded in place ([0, 0] strides, 2-D and 3-D:
+    # aten's kernel writes it in place, no overlap check; 4-D: aten's kernel
+    # refuses in its copy back), then dtypes, diagonals, empty, non-contiguous
+    # and too few dims. aten's kernel checks no overlap of an out= that is
+    # not self: an expanded out= or one that overlaps self partly gets values
+    # that depend on how its threads run (not called: overlapping_out).
+    yield (make((3, 3), torch.float32, 1), 1), {}
+    yield (make((3, 3), torch.int64, 2), 0), {}
+    yield (make((3, 3), torch.float64, 3), -1), {}
+    yield (make((2, 3, 3), torch.float32, 4), -1), {}
+    yield (make((2, 3, 3), torch.bool, 5), 0), {}
+    yield (make((3, 4), torch.uint8, 6), 2), {}
+    yield (make((2, 2, 3, 3), torch.float32, 7), 0), {}
+    seed = 10
+    for shape in [(3, 4), (4, 3), (2, 3, 4), (0, 3), (5, 5), (3,), ()]:
+        for d in DTYPES:
+            seed += 1
+            t = make(shape, d, seed)
+            t = noncontig(t) if shape == (4, 3) else t
+            for diagonal in (0, 1, -2, 10):
+                yield (t, diagonal), {}
+
+
 # aten's CPU _softmax / _log_softmax check no overlap: an expanded out=
 # corrupts the heap (aten alone, 1.13 and 2.13), one that overlaps self gives
 # values that depend on the kernel's order: not called on them.
@@ -973,6 +998,14 @@ FAMILIES += [
            ops(P.upsample_bilinear2d, "default", None, "out"),
            ops(A.upsample_bilinear2d, "default", None, "out"),
            lambda: upsample_cases((False,)), strides=True),
+    Family("triu (own meta function: torchgen's checks, self expanded in place)",
+           ops(P.triu, "default", (P.triu_, "default"), "out"),
+           ops(A.triu, "default", (A.triu_, "default"), "out"), triangle_cases,
+           overlapping_out=False),
+    Family("tril (own meta function: torchgen's checks, self expanded in place)",
+           ops(P.tril, "default", (P.tril_, "default"), "out"),
+           ops(A.tril, "default", (A.tril_, "default"), "out"), triangle_cases,
+           overlapping_out=False),
 ]
 # --- end of skgen/presets/shapes.h families ---
 
@@ -1300,6 +1333,44 @@ class Presets(CheckOrder, unittest.TestCase):
                             for case in cases])
         self.assertEqual(printed[0], printed[1])
         self.assertEqual([len(p) for p in printed[0]], [w for _, w in shapes], printed[0])
+
+    @unittest.skipIf(P.index is None, "the library has no index family")
+    def test_index_out_overlapping_an_index(self):
+        # index's meta function refuses an out= that is, or shares memory
+        # with, an index tensor (at::assert_no_overlap) before out= is
+        # resized: the same error, and the index untouched, on CPU and on
+        # meta tensors (aten's C++ meta kernel). Ours must not resize the
+        # index before its kernel refuses.
+        for dev in ("cpu", "meta") if cxx_meta_kernel(A.index.Tensor_out) else ("cpu",):
+            def cases(dev=dev):
+                self_ = lambda: to_device(torch.arange(10), dev)  # noqa: E731
+                # out= is the index: of the result's shape, and not (resized)
+                i = to_device(torch.tensor([3, 0, 1, 2]), dev)
+                yield "is the index", self_(), [i], i, [i]
+                i = to_device(torch.tensor([[3, 0], [1, 2]]), dev)
+                yield "is the index, another shape", to_device(make((4, 5), torch.int64, 9), dev), \
+                    [i], i, [i]
+                # out= shares part of the index's memory
+                if not (STABLE and dev == "meta"):
+                    base = to_device(torch.tensor([0, 1, 2, 3, 4, 5, 6, 7]), dev)
+                    yield "overlaps the index", self_(), [base[:4]], base[2:6], [base]
+                    out = base[1:3]
+                    yield "overlaps the second index, another shape", \
+                        to_device(make((8, 8), torch.int64, 8), dev), [base[4:], base[:4]], out, \
+                        [base, out]
+            for (tag, *mine), (_, *theirs) in zip(cases(), cases()):
+                results = []
+                for op, (x, idx, out, watched) in ((P.index.Tensor_out, mine),
+                                                   (A.index.Tensor_out, theirs)):
+                    results.append((outcome(lambda: op(x, idx, out=out)),
+                                    [(describe(t), t.stride()) for t in watched], watched))
+                (ours, ow, ot), (aten, aw, at) = results
+                what = f"index.Tensor_out [{dev}] out= {tag}"
+                self.assertEqual(aten[0], "error", what)
+                check_same(what, ours, aten, dev == "meta")
+                self.assertEqual(ow, aw, f"{what}: the index after the call")
+                for x, y in zip(ot, at):
+                    self.assertTrue(same_values(x, y), f"{what}: the index's values")
 
     def test_meta_kernels_are_generated(self):
         n = 0
