@@ -23,6 +23,13 @@
 
 namespace skgen {
 
+/// Largest source file skgen reads (Clang's own limit is 4 GiB per file):
+/// the scan, and every later read of a file it scanned or writes into
+/// (planning a change, fix-its, SARIF, headers hashed for the cache).
+constexpr uint64_t MaxSourceFileBytes = 1ull << 30;
+/// Largest configuration file (`.skgen.yaml`).
+constexpr uint64_t MaxConfigFileBytes = 1ull << 20;
+
 /// Reads \p Path if it is a regular file (after following symbolic links)
 /// of at most \p MaxBytes bytes. Otherwise returns null and sets \p Error to
 /// the reason (`not a regular file (a character device)`, ...). The checks

@@ -1,5 +1,6 @@
 //===- Blocks.cpp - Generated-block markers, checksums, placement ---------===//
 #include "Blocks/Blocks.h"
+#include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Facts/CodeText.h"
 
@@ -268,11 +269,12 @@ void reportBrokenBlocks(std::vector<TUFacts> &Facts) {
       if (D.Severity != Diagnostic::Level::Error || !D.Loc.valid() ||
           !Checked.insert(D.Loc.File).second)
         continue;
-      auto Buf = llvm::MemoryBuffer::getFile(D.Loc.File, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false);
+      std::string Error;
+      std::unique_ptr<llvm::MemoryBuffer> Buf =
+          readRegularFile(D.Loc.File, MaxSourceFileBytes, Error);
       if (!Buf)
         continue;
-      llvm::StringRef Content = (*Buf)->getBuffer();
+      llvm::StringRef Content = Buf->getBuffer();
       ExistingBlock B;
       Broken F;
       if (findBlock(Content, D.Loc.File, B, F.Errors))

@@ -1,6 +1,7 @@
 //===- Config.cpp - .skgen.yaml: the options a library runs with ----------===//
 #include "Driver/Config.h"
 #include "Basic/DispatchKeys.h"
+#include "Basic/InputFile.h"
 #include "Basic/Path.h"
 #include "Driver/Driver.h"
 
@@ -66,13 +67,15 @@ static unsigned keyLine(llvm::StringRef Text, llvm::StringRef Key) {
 
 bool loadConfig(const std::string &Path, Config &C,
                 std::vector<Diagnostic> &Diags) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  std::string Error;
+  std::unique_ptr<llvm::MemoryBuffer> Buf =
+      readRegularFile(Path, MaxConfigFileBytes, Error);
   if (!Buf) {
     Diags.push_back(errorAt(SourceLoc(), "cannot read configuration '" + Path +
-                                             "': " + Buf.getError().message()));
+                                             "': " + Error));
     return false;
   }
-  llvm::StringRef Text = (*Buf)->getBuffer();
+  llvm::StringRef Text = Buf->getBuffer();
   C = Config();
   C.Path = Path;
   if (Text.trim().empty())
@@ -142,7 +145,8 @@ bool findAndLoadConfig(const std::vector<std::string> &Sources,
   std::string Path;
   if (!Explicit.empty()) {
     Path = absolutePath(Explicit, WorkingDir);
-    if (!llvm::sys::fs::is_regular_file(Path)) {
+    // Anything else than a regular file: loadConfig says what it is.
+    if (!llvm::sys::fs::exists(Path)) {
       Diags.push_back(errorAt(SourceLoc(), "--config-file: no such file '" +
                                                Explicit + "'"));
       return false;

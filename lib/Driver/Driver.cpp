@@ -409,9 +409,10 @@ std::optional<int> Pipeline::dumpFacts() {
   // Unchanged facts keep their timestamp: a build step depending on them
   // (Ninja's restat) has nothing to do.
   bool Same = false;
-  if (Opts.DumpFacts != "-" && llvm::sys::fs::is_regular_file(Opts.DumpFacts))
-    if (auto Old = llvm::MemoryBuffer::getFile(Opts.DumpFacts))
-      Same = (*Old)->getBuffer() == Text;
+  std::string Unread;
+  if (Opts.DumpFacts != "-")
+    if (auto Old = readRegularFile(Opts.DumpFacts, Text.size(), Unread))
+      Same = Old->getBuffer() == Text;
   bool Ok = Same || writeTextFile(Opts.DumpFacts, Text, Problems);
   for (const TUFacts &T : Facts)
     Problems.insert(Problems.end(), T.Diagnostics.begin(), T.Diagnostics.end());

@@ -1,5 +1,6 @@
 //===- Ownership.cpp - Namespaces shared between libraries ----------------===//
 #include "Driver/Ownership.h"
+#include "Basic/InputFile.h"
 #include "Driver/Config.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -31,10 +32,12 @@ std::vector<TUFacts> takeForeignFacts(std::vector<TUFacts> &Facts,
 
 /// The line of \p Path where \p Word first appears after "OwnedNamespaces".
 static SourceLoc ownedLoc(const std::string &Path, const std::string &Word) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  std::string Error;
+  std::unique_ptr<llvm::MemoryBuffer> Buf =
+      readRegularFile(Path, MaxConfigFileBytes, Error);
   if (!Buf)
     return SourceLoc{Path, 1, 1};
-  llvm::StringRef Text = (*Buf)->getBuffer();
+  llvm::StringRef Text = Buf->getBuffer();
   size_t Key = Text.find("OwnedNamespaces");
   size_t At = Key == llvm::StringRef::npos ? Key : Text.find(Word, Key);
   if (At == llvm::StringRef::npos)

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/Report.h"
+#include "Basic/InputFile.h"
 #include "Basic/Version.h"
 #include "Driver/Diagnostics.h"
 
@@ -124,10 +125,12 @@ struct SarifWriter {
       // removed with its line ending, by --migrate).
       SourceLoc End = D.Loc;
       size_t Off = 0;
-      auto Buf = llvm::MemoryBuffer::getFile(D.Loc.File);
-      if (Buf && byteOffset((*Buf)->getBuffer().str(), D.Loc.Line, D.Loc.Column,
-                            Off)) {
-        for (char C : (*Buf)->getBuffer().substr(Off, D.FixLength)) {
+      std::string Error;
+      std::unique_ptr<llvm::MemoryBuffer> Buf =
+          readRegularFile(D.Loc.File, MaxSourceFileBytes, Error);
+      if (Buf &&
+          byteOffset(Buf->getBuffer().str(), D.Loc.Line, D.Loc.Column, Off)) {
+        for (char C : Buf->getBuffer().substr(Off, D.FixLength)) {
           End.Line += C == '\n';
           End.Column = C == '\n' ? 1 : End.Column + 1;
         }

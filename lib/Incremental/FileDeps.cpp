@@ -1,5 +1,6 @@
 //===- FileDeps.cpp - What a parse read from the file system --------------===//
 #include "Incremental/FileDeps.h"
+#include "Basic/InputFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Errc.h"
@@ -275,11 +276,12 @@ DepVerifier::State &DepVerifier::state(const std::string &Path) {
 }
 
 bool DepVerifier::read(const std::string &Path, std::string &Data) {
-  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                       /*RequiresNullTerminator=*/false);
+  std::string Error;
+  std::unique_ptr<llvm::MemoryBuffer> B =
+      readRegularFile(Path, MaxSourceFileBytes, Error);
   if (!B)
     return false;
-  Data = (*B)->getBuffer().str();
+  Data = B->getBuffer().str();
   return true;
 }
 
@@ -296,10 +298,10 @@ bool DepVerifier::matches(const FileDep &D) {
     if (!S.Hashed) {
       Lock.unlock(); // Hash without blocking the other threads.
       std::string H;
-      auto B = llvm::MemoryBuffer::getFile(D.Path, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
-      if (B)
-        H = contentHash((*B)->getBuffer());
+      std::string Error;
+      if (std::unique_ptr<llvm::MemoryBuffer> B =
+              readRegularFile(D.Path, MaxSourceFileBytes, Error))
+        H = contentHash(B->getBuffer());
       Lock.lock();
       State &S2 = state(D.Path);
       S2.Hashed = true;

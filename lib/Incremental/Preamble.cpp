@@ -1,6 +1,7 @@
 //===- Preamble.cpp - One precompiled header for the shared includes ------===//
 #include "Incremental/Preamble.h"
 #include "Basic/Annotations.h"
+#include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 #include "Incremental/Cache.h"
@@ -460,10 +461,12 @@ planPreambles(FactsCache &Cache, const std::vector<PreambleRequest> &Reqs,
     }
     if (!Ok || Inputs != 1)
       continue;
-    auto Buf = llvm::MemoryBuffer::getFile(R.File);
+    std::string Error;
+    std::unique_ptr<llvm::MemoryBuffer> Buf =
+        readRegularFile(R.File, MaxSourceFileBytes, Error);
     if (!Buf)
       continue;
-    std::vector<std::string> Inc = leadingIncludes((*Buf)->getBuffer());
+    std::vector<std::string> Inc = leadingIncludes(Buf->getBuffer());
     if (Inc.empty())
       continue;
     std::string GK = R.Cmd.Directory;

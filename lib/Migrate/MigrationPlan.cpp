@@ -2,6 +2,7 @@
 #include "Migrate/MigrationPlan.h"
 #include "Basic/Annotations.h"
 #include "Basic/DispatchKeys.h"
+#include "Basic/InputFile.h"
 #include "Blocks/Blocks.h"
 #include "Facts/SignatureCheck.h"
 #include "Gen/Api.h"
@@ -37,9 +38,9 @@ public:
     auto It = Files.find(L.File);
     if (It == Files.end()) {
       std::vector<std::pair<size_t, size_t>> Ranges;
-      if (auto Buf = llvm::MemoryBuffer::getFile(L.File)) {
-        std::vector<blocks::Marker> M =
-            blocks::findMarkers((*Buf)->getBuffer());
+      std::string Error;
+      if (auto Buf = readRegularFile(L.File, MaxSourceFileBytes, Error)) {
+        std::vector<blocks::Marker> M = blocks::findMarkers(Buf->getBuffer());
         for (size_t I = 0; I + 1 < M.size(); ++I)
           if (M[I].IsBegin && !M[I + 1].IsBegin)
             Ranges.push_back({M[I].Line + 1, M[I + 1].Line + 1});

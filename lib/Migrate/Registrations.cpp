@@ -1,6 +1,7 @@
 //===- Registrations.cpp - Hand-written torch::Library calls --------------===//
 #include "Migrate/Registrations.h"
 #include "Basic/Annotations.h"
+#include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 #include "Scan/AnnotationVisitor.h"
@@ -566,8 +567,10 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
                   const ScanOptions &Opts) {
   RegistrationScan Out;
   for (const std::string &File : Files) {
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    if (!Buf || !(*Buf)->getBuffer().contains("TORCH_LIBRARY"))
+    std::string Error;
+    std::unique_ptr<llvm::MemoryBuffer> Buf =
+        readRegularFile(File, MaxSourceFileBytes, Error);
+    if (!Buf || !Buf->getBuffer().contains("TORCH_LIBRARY"))
       continue; // Unreadable files are the annotation scan's to report.
     std::vector<clang::tooling::CompileCommand> Cmds =
         DB.getCompileCommands(File);

@@ -1,4 +1,5 @@
 //===- Export.cpp - clang-tidy's --export-fixes YAML ----------------------===//
+#include "Basic/InputFile.h"
 #include "Rewrite/Rewrite.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
@@ -43,11 +44,11 @@ public:
   const std::string *get(const std::string &Path) {
     auto It = Cache.find(Path);
     if (It == Cache.end()) {
-      auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false);
+      std::string Error;
       std::optional<std::string> S;
-      if (Buf)
-        S = (*Buf)->getBuffer().str();
+      if (std::unique_ptr<llvm::MemoryBuffer> Buf =
+              readRegularFile(Path, MaxSourceFileBytes, Error))
+        S = Buf->getBuffer().str();
       It = Cache.emplace(Path, std::move(S)).first;
     }
     return It->second ? &*It->second : nullptr;

@@ -1,4 +1,5 @@
 //===- FixIts.cpp - Fix-its of diagnostics -> file changes ----------------===//
+#include "Basic/InputFile.h"
 #include "Rewrite/Rewrite.h"
 
 #include "clang/Tooling/Core/Replacement.h"
@@ -31,18 +32,18 @@ std::vector<FileChange> fixItChanges(const std::vector<Diagnostic> &Diags,
       ByFile[D.Loc.File].push_back(&D);
   std::vector<FileChange> Changes;
   for (const auto &[Path, Fixes] : ByFile) {
-    auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false,
-                                           /*IsVolatile=*/true);
+    std::string Error;
+    std::unique_ptr<llvm::MemoryBuffer> Buf =
+        readRegularFile(Path, MaxSourceFileBytes, Error);
     if (!Buf) {
-      Problems.push_back(errorAt(SourceLoc{Path, 1, 1},
-                                 "cannot read file to apply a fix-it: " +
-                                     Buf.getError().message()));
+      Problems.push_back(
+          errorAt(SourceLoc{Path, 1, 1},
+                  "cannot read file to apply a fix-it: " + Error));
       continue;
     }
     FileChange C;
     C.Path = Path;
-    C.OldContent = (*Buf)->getBuffer().str();
+    C.OldContent = Buf->getBuffer().str();
     std::vector<Edit> Edits;
     for (const Diagnostic *D : Fixes) {
       size_t Off = 0;

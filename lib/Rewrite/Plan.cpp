@@ -1,4 +1,5 @@
 //===- Plan.cpp - FileBlocks -> new file contents -------------------------===//
+#include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 #include "Blocks/Blocks.h"
@@ -194,16 +195,16 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
       continue;
     }
     if (!C.Created) {
-      auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                             /*RequiresNullTerminator=*/false,
-                                             /*IsVolatile=*/true);
+      std::string Error;
+      std::unique_ptr<llvm::MemoryBuffer> Buf =
+          readRegularFile(Path, MaxSourceFileBytes, Error);
       if (!Buf) {
-        Diags.push_back(
-            makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
-                           "cannot read file: " + Buf.getError().message()));
+        Diags.push_back(makeDiagnostic(Diagnostic::Level::Error,
+                                       SourceLoc{Path, 1, 1},
+                                       "cannot read file: " + Error));
         continue;
       }
-      C.OldContent = (*Buf)->getBuffer().str();
+      C.OldContent = Buf->getBuffer().str();
       C.Id = fileIdentity(Path);
       auto IIt = Identities.find(Path);
       if (IIt != Identities.end()) {

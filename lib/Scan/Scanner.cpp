@@ -457,9 +457,6 @@ ParseResult parseTU(const std::string &File,
   return R;
 }
 
-/// Larger sources are refused (Clang's own limit is 4 GiB per file).
-constexpr uint64_t MaxSourceBytes = 1ull << 30;
-
 /// A translation unit's way through the scan.
 struct Job {
   std::string File;
@@ -492,7 +489,7 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
   }
   // A UTF-16 source would look unannotated to the prefilter and to Clang.
   std::string ReadError;
-  auto Source = readRegularFile(File, MaxSourceBytes, ReadError);
+  auto Source = readRegularFile(File, MaxSourceFileBytes, ReadError);
   if (!Source) {
     T.Diagnostics.push_back(
         errorAt(SourceLoc(), "cannot scan '" + File + "': " + ReadError));
