@@ -259,28 +259,40 @@ int main(int argc, const char **argv) {
   // `skgen [options] files -- <compiler flags>`: flags after `--` form a
   // fixed compilation database, as in every clang tool; with -p they are
   // added to the build's commands instead (see below).
-  std::vector<std::string> DashDashArgs;
-  std::vector<const char *> Argv(argv, argv + argc);
+  // Response files (`@file`) on either side of `--` are expanded here, bounded
+  // (regular files of at most 1 MiB, nested 8 deep), not by llvm::cl, which
+  // reads any file whole (`skgen @/dev/zero` ran out of memory). After `--`
+  // they are a database command's (the fixed database would drop an `@file`
+  // as an input file).
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  int DashDash = argc;
   for (int I = 1; I < argc; ++I)
     if (StringRef(argv[I]) == "--") {
-      // Its response files as a database command's (bounded; the fixed
-      // database would drop an `@file` as an input file).
-      std::vector<std::string> Cmd = {"cc"};
-      Cmd.insert(Cmd.end(), argv + I + 1, argv + argc);
-      SmallString<256> Cwd;
-      sys::fs::current_path(Cwd);
-      std::string Error =
-          skgen::scan::expandResponseFiles(Cmd, Cwd.str().str());
-      if (!Error.empty()) {
-        errs() << "skgen: error: " << Error << "\n";
-        return skgen::ExitError;
-      }
-      DashDashArgs.assign(Cmd.begin() + 1, Cmd.end());
-      Argv.resize(I + 1);
-      for (const std::string &A : DashDashArgs)
-        Argv.push_back(A.c_str());
+      DashDash = I;
       break;
     }
+  std::vector<std::string> Own(argv, argv + DashDash), DashDashArgs = {"cc"};
+  DashDashArgs.insert(DashDashArgs.end(), argv + std::min(DashDash + 1, argc),
+                      argv + argc);
+  for (std::vector<std::string> *Args : {&Own, &DashDashArgs}) {
+    std::string Error = skgen::scan::expandResponseFiles(
+        *Args, Cwd.str().str(),
+        Args == &Own ? "skgen's command line" : "the compile command");
+    if (!Error.empty()) {
+      errs() << "skgen: error: " << Error << "\n";
+      return skgen::ExitError;
+    }
+  }
+  DashDashArgs.erase(DashDashArgs.begin());
+  std::vector<const char *> Argv;
+  for (const std::string &A : Own)
+    Argv.push_back(A.c_str());
+  if (DashDash < argc) {
+    Argv.push_back("--");
+    for (const std::string &A : DashDashArgs)
+      Argv.push_back(A.c_str());
+  }
   argc = static_cast<int>(Argv.size());
   argv = Argv.data();
   std::string DBError;
@@ -318,9 +330,6 @@ int main(int argc, const char **argv) {
     errs() << "skgen: error: --color takes 'auto', 'always' or 'never'\n";
     return skgen::ExitError;
   }
-
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
 
   skgen::DriverOptions Opts;
   Opts.RunMode = Fix     ? skgen::Mode::Fix

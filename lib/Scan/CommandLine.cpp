@@ -202,7 +202,8 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
 }
 
 std::string expandResponseFiles(std::vector<std::string> &Args,
-                                const std::string &Directory) {
+                                const std::string &Directory,
+                                llvm::StringRef Of) {
   // Depth[I]: how many response files Args[I] came out of.
   std::vector<unsigned> Depth(Args.size(), 0);
   for (size_t I = 1; I < Args.size();) {
@@ -218,8 +219,8 @@ std::string expandResponseFiles(std::vector<std::string> &Args,
                    ? readRegularFile(Path, MaxArgumentFileBytes, Error)
                    : nullptr;
     if (!Buf)
-      return "cannot read response file '" + Args[I] +
-             "' of the compile command: " +
+      return "cannot read response file '" + Args[I] + "' of " + Of.str() +
+             ": " +
              (Error.empty() ? "response files nested too deeply" : Error);
     llvm::BumpPtrAllocator Alloc;
     llvm::StringSaver Saver(Alloc);

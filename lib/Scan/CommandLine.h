@@ -32,10 +32,11 @@ constexpr unsigned MaxArgumentFileDepth = 8;
 /// Expands the response files (`@file`, relative to \p Directory, nested
 /// ones too) of \p Args (argv[0] = compiler) as Clang's driver does (GNU
 /// quoting). Each is read only if it is a regular file of at most
-/// MaxArgumentFileBytes. Returns why one cannot be read, which stays in
-/// \p Args, or "".
+/// MaxArgumentFileBytes. Returns why one cannot be read (the file of \p Of),
+/// which stays in \p Args, or "".
 std::string expandResponseFiles(std::vector<std::string> &Args,
-                                const std::string &Directory);
+                                const std::string &Directory,
+                                llvm::StringRef Of = "the compile command");
 
 /// Returns \p Args (argv[0] = compiler) rewritten for a syntax-only Clang
 /// parse. \p Dropped receives the removed unknown options (for tests/debug).
