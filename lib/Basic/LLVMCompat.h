@@ -104,6 +104,10 @@ parseFrontendArgs(llvm::ArrayRef<const char *> Argv, unsigned &MissingIndex,
 #define SKGEN_LANGOPT_C23 C2x
 #endif
 
+// Driver options added since LLVM 14, for Scan/FileWritingOptions.def:
+// -ftime-trace=<file> (OPT_ftime_trace_EQ) from LLVM 16 on.
+#define SKGEN_HAS_OPT_FTIME_TRACE_EQ (LLVM_VERSION_MAJOR >= 16)
+
 // -fmodules-ts (LangOptions::ModulesTS) was removed in LLVM 17.
 inline bool modulesTS(const clang::LangOptions &LO) {
 #if LLVM_VERSION_MAJOR >= 17
