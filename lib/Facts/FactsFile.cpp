@@ -1,5 +1,6 @@
 //===- FactsFile.cpp - Reading untrusted facts files ----------------------===//
 #include "Facts/FactsFile.h"
+#include "Facts/FactsBinding.h"
 #include "Basic/InputFile.h"
 #include "Basic/JSONMapping.h"
 #include "Basic/LLVMCompat.h"
@@ -105,6 +106,13 @@ bool confineFacts(const std::vector<TUFacts> &Facts, size_t First,
                 "read (\"files\")"));
         continue;
       }
+    }
+    // Their text is what the files hold (no location: never quote a line
+    // of such a file).
+    if (Diags.size() == Before) {
+      std::string Why = unboundFact(T);
+      if (!Why.empty())
+        Diags.push_back(errorAt(SourceLoc(), "malformed facts: " + Why));
     }
   }
   return Diags.size() == Before;

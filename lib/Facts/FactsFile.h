@@ -45,7 +45,8 @@ bool parseFacts(llvm::StringRef Text, const std::string &Name,
 /// to is one its translation unit recorded (with a content hash, so that a
 /// stale or forged file is refused before writing), and every file a
 /// translation unit names lies below \p Root after resolving symbolic links,
-/// and is a regular file if it exists. Returns false with errors otherwise.
+/// and is a regular file if it exists; and their text is what those files
+/// hold (Facts/FactsBinding.h). Returns false with errors otherwise.
 bool confineFacts(const std::vector<TUFacts> &Facts, size_t First,
                   const std::string &Root, std::vector<Diagnostic> &Diags);
 

@@ -97,12 +97,8 @@ private:
     for (const TUFacts &T : Facts) {
       for (const KernelFact &K : T.Kernels)
         Seen.push_back({K, &T.MainFile});
-      for (Diagnostic D : T.Diagnostics) {
-        keepScanFixIt(T, D);
-        for (Diagnostic &N : D.Notes)
-          keepScanFixIt(T, N);
-        FactDiags.push_back(std::move(D));
-      }
+      FactDiags.insert(FactDiags.end(), T.Diagnostics.begin(),
+                       T.Diagnostics.end());
     }
     std::vector<KernelFact> Unique =
         mergeKernelFacts(std::move(Seen), LinkDiags);
@@ -118,32 +114,6 @@ private:
                                          A.Severity == B.Severity;
                                 }),
                     FactDiags.end());
-  }
-
-  /// --fix applies the fix-its of facts' diagnostics (a warm run as the
-  /// cold one). The only one a scan records for --fix is a dispatch key
-  /// respelled in its case (docs/rewrite.md#which-fix-its---fix-applies;
-  /// notes' fix-its are never applied): any other, or one outside the
-  /// files the translation unit read, is forged and dropped.
-  void keepScanFixIt(const TUFacts &T, Diagnostic &D) {
-    if (!D.hasFixIt())
-      return;
-    bool InRead = D.Loc.File == T.MainFile ||
-                  llvm::any_of(T.Files, [&](const TUFacts::FileState &F) {
-                    return F.Path == D.Loc.File;
-                  });
-    if (D.Severity == Diagnostic::Level::Note ||
-        (InRead && findDispatchKey(D.FixText) &&
-         D.FixLength == D.FixText.size()))
-      return;
-    // At no location: never quote a line of a file the facts name.
-    report(errorAt(SourceLoc(), "malformed facts: a fix-it the scan does not "
-                                "make, at '" +
-                                    D.Loc.File + ":" +
-                                    std::to_string(D.Loc.Line) + ":" +
-                                    std::to_string(D.Loc.Column) + "'"));
-    D.FixText.clear();
-    D.FixLength = 0;
   }
 
   static bool sameUses(const std::vector<DerivativeFact::Use> &A,
