@@ -284,6 +284,9 @@ int main(int argc, const char **argv) {
       return skgen::ExitError;
     }
   }
+  // The fixed database runs Clang's driver over them (to strip inputs),
+  // which writes -MJ's entry: file-writing options go first.
+  DashDashArgs = skgen::scan::withoutFileWriters(DashDashArgs);
   DashDashArgs.erase(DashDashArgs.begin());
   std::vector<const char *> Argv;
   for (const std::string &A : Own)

@@ -69,8 +69,9 @@ static bool checkCommands(const nlohmann::json &J, llvm::StringRef Text,
 
 namespace {
 /// clang::tooling::expandResponseFiles, bounded (scan::expandResponseFiles):
-/// a response file that cannot be read stays in the command, for
-/// makeScannable to report.
+/// a command with a response file that cannot be read stays as it was, for
+/// makeScannable to expand again and report (a partly expanded one would
+/// give it another 8 levels of nesting).
 class ResponseFilesDatabase : public CompilationDatabase {
 public:
   explicit ResponseFilesDatabase(std::unique_ptr<CompilationDatabase> Base)
@@ -90,8 +91,11 @@ public:
 private:
   static std::vector<clang::tooling::CompileCommand>
   expand(std::vector<clang::tooling::CompileCommand> Cmds) {
-    for (clang::tooling::CompileCommand &C : Cmds)
-      scan::expandResponseFiles(C.CommandLine, C.Directory);
+    for (clang::tooling::CompileCommand &C : Cmds) {
+      std::vector<std::string> Args = C.CommandLine;
+      if (scan::expandResponseFiles(Args, C.Directory).empty())
+        C.CommandLine = std::move(Args);
+    }
     return Cmds;
   }
   std::unique_ptr<CompilationDatabase> Base;

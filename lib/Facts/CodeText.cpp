@@ -31,9 +31,23 @@ struct Token {
   std::string Spelling; // Of a punctuator.
 };
 
-bool isIdentChar(char C) {
-  return llvm::isAlnum(C) || C == '_' || C == '$' ||
-         static_cast<unsigned char>(C) >= 0x80;
+/// Identifier characters outside literals and comments: ASCII and `$`. C++
+/// identifiers may hold more (UTF-8, UCNs); a byte >= 0x80 is refused as a
+/// stray character instead, so that no compiler can read it otherwise.
+bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }
+
+/// What may follow a digit separator, and continue a pp-number: Clang's
+/// isAsciiIdentifierContinue, without `$` (Clang ends a pp-number at `$`,
+/// GCC does not: `1$'a'` is a number and a literal to one, `1` `$` `'a'` to
+/// the other).
+bool isNumberChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// [lex.string]: a raw string's delimiter character, from the basic
+/// character set but space, `(`, `)`, `\` and the controls (not `$`, `@`
+/// or `` ` ``, which Clang 19 takes and GCC refuses).
+bool isRawDelimiterChar(char C) {
+  return isNumberChar(C) ||
+         (C != 0 && std::strchr("{}[]#<>%:;.?*+-/^&|~!=,\"'", C));
 }
 
 class Tokenizer {
@@ -99,19 +113,24 @@ private:
     return punctuator(Begin);
   }
 
-  /// [lex.ppnumber]: digits, letters, `_`, `.`, `'` before a digit or
-  /// letter (a separator), and a sign after e, E, p or P.
+  /// [lex.ppnumber]: digits, letters, `_`, `.`, `'` before a digit,
+  /// letter or `_` (a separator), and a sign after e, E, p or P. A `$` right
+  /// after is stray: compilers disagree on whether it is the number's.
   Token number(size_t Begin) {
     while (I < T.size()) {
       char C = T[I];
       if (std::strchr("eEpP", C) && (at(I + 1) == '+' || at(I + 1) == '-'))
         I += 2;
-      else if (isIdentChar(C) || C == '.')
+      else if (isNumberChar(C) || C == '.')
         ++I;
-      else if (C == '\'' && isIdentChar(at(I + 1)))
+      else if (C == '\'' && isNumberChar(at(I + 1)))
         I += 2;
       else
         break;
+    }
+    if (at(I) == '$') {
+      Begin = I++;
+      return make(Token::Stray, Begin);
     }
     return make(Token::Number, Begin);
   }
@@ -132,10 +151,14 @@ private:
     return make(Token::Literal, Begin);
   }
 
-  /// R"delim( ... )delim" from the quote at I.
+  /// R"delim( ... )delim" from the quote at I. A delimiter that is not one
+  /// (a character outside the set, more than 16) is an unterminated literal:
+  /// compilers diagnose it and resume lexing at different places.
   Token rawString(size_t Begin) {
-    size_t Open = T.find('(', I + 1);
-    if (Open == llvm::StringRef::npos || Open - I - 1 > 16) {
+    size_t Open = I + 1;
+    while (Open < T.size() && Open - I - 1 < 16 && isRawDelimiterChar(T[Open]))
+      ++Open;
+    if (at(Open) != '(') {
       I = T.size();
       return make(Token::Unterminated, Begin);
     }
@@ -201,6 +224,9 @@ std::optional<CodeTextError> checkTokens(llvm::StringRef Text) {
     case Token::Unterminated:
       return Error(Tok.Offset, "holds a literal without its closing quote");
     case Token::Stray:
+      if (static_cast<unsigned char>(Text[Tok.Offset]) >= 0x80)
+        return Error(Tok.Offset, "holds a non-ASCII character outside a "
+                                 "literal or comment");
       return Error(Tok.Offset, "holds '" + Text.substr(Tok.Offset, 1).str() +
                                    "', which is not C++ here");
     case Token::Punctuator:
@@ -275,23 +301,77 @@ std::optional<CodeTextError> checkCppExpression(llvm::StringRef Text) {
   return checkTokens(Text);
 }
 
-bool isCppName(llvm::StringRef S) {
-  if (S.empty() || !(llvm::isAlpha(S[0]) || S[0] == '_' || S[0] == ':'))
+namespace {
+
+/// Consumes one part of a qualified name as Clang prints it: an identifier
+/// with template arguments (`C<int, 'a'>`), `operator` and the operator
+/// (the name's last part), or `(anonymous namespace)`. Operator characters
+/// only after `operator` and template-argument characters only inside
+/// `<...>`: `x += 1, ns::f` is not a name.
+bool consumeNamePart(llvm::StringRef &R) {
+  if (R.consume_front("(anonymous namespace)"))
+    return true;
+  size_t N = 0;
+  while (N < R.size() && (llvm::isAlnum(R[N]) || R[N] == '_'))
+    ++N;
+  if (N == 0 || llvm::isDigit(R[0]))
     return false;
-  for (char C : S)
-    if (!(llvm::isAlnum(C) ||
-          (C != 0 && std::strchr("_:<>, *&+-/%^|~!=[]()'", C))))
+  llvm::StringRef Word = R.take_front(N);
+  R = R.drop_front(N);
+  if (Word == "operator") {
+    // Clang's spellings (DeclarationName::print): `operator+`,
+    // `operator new[]`, `operator""_x`.
+    static const char *const Ops[] = {
+        "+",       "-",      "*",         "/",        "%",  "^",   "&",  "|",
+        "~",       "!",      "=",         "<",        ">",  "+=",  "-=", "*=",
+        "/=",      "%=",     "^=",        "&=",       "|=", "<<",  ">>", "<<=",
+        ">>=",     "==",     "!=",        "<=",       ">=", "<=>", "&&", "||",
+        "++",      "--",     ",",         "->*",      "->", "()",  "[]", " new",
+        " delete", " new[]", " delete[]", " co_await"};
+    for (const char *Op : Ops)
+      if (R == Op) {
+        R = "";
+        return true;
+      }
+    if (!R.consume_front("\"\"") || R.empty() || llvm::isDigit(R[0]))
       return false;
-  // Brackets only where Clang prints them in a name: `operator()`,
-  // `operator[]`, `(anonymous namespace)` (not a call: `f(0)||g(0)`).
-  std::string Rest = S.str();
-  for (const char *Part : {"operator()", "operator[]", "operator new[]",
-                           "operator delete[]", "(anonymous namespace)"})
-    for (size_t P; (P = Rest.find(Part)) != std::string::npos;)
-      Rest.erase(P, std::strlen(Part));
-  if (Rest.find_first_of("()[]") != std::string::npos)
+    while (!R.empty() && (llvm::isAlnum(R[0]) || R[0] == '_'))
+      R = R.drop_front();
+    return R.empty();
+  }
+  if (!compat::startsWith(R, "<"))
+    return true;
+  unsigned Depth = 0;
+  for (size_t I = 0; I < R.size(); ++I) {
+    char C = R[I];
+    if (C == '<') {
+      ++Depth;
+    } else if (C == '>') {
+      if (--Depth == 0) {
+        R = R.drop_front(I + 1);
+        return true;
+      }
+    } else if (!llvm::isAlnum(C) && (C == 0 || !std::strchr("_:, *&'-+", C))) {
+      return false;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+bool isCppName(llvm::StringRef S) {
+  if (checkCppExpression(S))
     return false;
-  return !checkCppExpression(S);
+  llvm::StringRef R = S;
+  R.consume_front("::");
+  while (consumeNamePart(R)) {
+    if (R.empty())
+      return true;
+    if (!R.consume_front("::"))
+      return false;
+  }
+  return false;
 }
 
 std::vector<DerivativeFact::Use> formulaUses(llvm::StringRef Formula) {

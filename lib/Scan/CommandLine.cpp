@@ -140,29 +140,28 @@ struct ParsedCommand {
 };
 } // namespace
 
-std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
-                                           std::vector<std::string> *Dropped) {
-  if (Args.empty())
-    return Args;
-  ParsedCommand Cmd(Args);
+/// Which words of \p Cmd's argv go: every file-writing option (forwarded
+/// ones too), and with \p WritersOnly false what isDropped says.
+static std::vector<bool> droppedWords(const ParsedCommand &Cmd,
+                                      bool WritersOnly, bool &HasResourceDir,
+                                      std::vector<std::string> *Dropped) {
   const std::vector<const char *> &Argv = Cmd.Argv;
-  const llvm::opt::InputArgList &Parsed = Cmd.Parsed;
   const unsigned MissingIndex = Cmd.MissingIndex,
                  MissingCount = Cmd.MissingCount;
 
   // Each parsed Arg spans argv[Index, next Arg's Index).
   std::vector<std::pair<unsigned, const llvm::opt::Arg *>> ByIndex;
-  for (const llvm::opt::Arg *A : Parsed)
+  for (const llvm::opt::Arg *A : Cmd.Parsed)
     ByIndex.push_back({A->getIndex(), A});
   std::sort(ByIndex.begin(), ByIndex.end(),
             [](const auto &L, const auto &R) { return L.first < R.first; });
   std::vector<bool> DropArg(ByIndex.size(), false);
-  bool HasResourceDir = false;
+  HasResourceDir = false;
   for (size_t I = 0; I < ByIndex.size(); ++I) {
     const llvm::opt::Arg &A = *ByIndex[I].second;
     if (A.getOption().matches(opts::OPT_resource_dir))
       HasResourceDir = true;
-    DropArg[I] = isDropped(A);
+    DropArg[I] = WritersOnly ? writesFile(A.getOption()) : isDropped(A);
   }
   dropForwardedWriters(ByIndex, DropArg);
   std::vector<bool> Drop(Argv.size(), false);
@@ -181,6 +180,33 @@ std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
   // A missing value at the end (`-o` as last argument): drop the option.
   if (MissingCount && MissingIndex < Drop.size())
     Drop[MissingIndex] = true;
+  return Drop;
+}
+
+std::vector<std::string>
+withoutFileWriters(const std::vector<std::string> &Args) {
+  if (Args.empty())
+    return Args;
+  ParsedCommand Cmd(Args);
+  bool HasResourceDir;
+  std::vector<bool> Drop =
+      droppedWords(Cmd, /*WritersOnly=*/true, HasResourceDir, nullptr);
+  std::vector<std::string> Out = {Args.front()};
+  for (size_t I = 0; I < Cmd.Argv.size(); ++I)
+    if (!Drop[I])
+      Out.push_back(Args[I + 1]);
+  return Out;
+}
+
+std::vector<std::string> adjustCommandLine(const std::vector<std::string> &Args,
+                                           std::vector<std::string> *Dropped) {
+  if (Args.empty())
+    return Args;
+  ParsedCommand Cmd(Args);
+  const std::vector<const char *> &Argv = Cmd.Argv;
+  bool HasResourceDir;
+  std::vector<bool> Drop =
+      droppedWords(Cmd, /*WritersOnly=*/false, HasResourceDir, Dropped);
 
   std::vector<std::string> Out;
   Out.push_back(Args.front());

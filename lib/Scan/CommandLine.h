@@ -38,6 +38,13 @@ std::string expandResponseFiles(std::vector<std::string> &Args,
                                 const std::string &Directory,
                                 llvm::StringRef Of = "the compile command");
 
+/// \p Args (argv[0] = compiler) without the options that write files
+/// (FileWritingOptions.def, behind -Xclang, -Wp, and -Xpreprocessor too):
+/// what may reach Clang's driver before adjustCommandLine, where the driver
+/// builds jobs (-MJ writes its entry while it does).
+std::vector<std::string>
+withoutFileWriters(const std::vector<std::string> &Args);
+
 /// Returns \p Args (argv[0] = compiler) rewritten for a syntax-only Clang
 /// parse. \p Dropped receives the removed unknown options (for tests/debug).
 std::vector<std::string>

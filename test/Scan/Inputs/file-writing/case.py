@@ -1,6 +1,7 @@
 """One compile command with options that write files, scanned by skgen.
 
-usage: case.py SKGEN WORKDIR NAME SOURCE [--watch F]... -- COMPILER ARGS...
+usage: case.py SKGEN WORKDIR NAME SOURCE [--watch F]... [--dashdash]
+               -- COMPILER ARGS...
 
 Makes WORKDIR/NAME with a copy of SOURCE (as ops.cpp or ops.cu) and a
 compile_commands.json whose command is COMPILER ARGS (`{src}` is the copied
@@ -9,6 +10,8 @@ source, `{stub}`/`{include}` the torch stub and skgen's include directory,
 known content. Then a diff-only run (`skgen -p WORKDIR/NAME src`) must exit 0,
 print a diff (the TU was scanned) and leave every file of the directory (but
 skgen's own .skgen-cache) as it was: nothing created, nothing overwritten.
+With --dashdash the command is given as `skgen src -- ARGS...` instead (a
+fixed compilation database: Clang's driver reads ARGS to strip the inputs).
 Prints `unchanged: NAME`, or what changed and exits 1.
 """
 import json
@@ -63,7 +66,9 @@ def main(argv):
     with open(os.path.join(d, "compile_commands.json"), "w") as fh:
         json.dump([{"directory": d, "file": src, "arguments": args}], fh)
     before = snapshot(d)
-    r = subprocess.run([skgen, "-p", d, src], cwd=d, stdout=subprocess.PIPE,
+    run = ([skgen, src, "--"] + args[1:] if "--dashdash" in opts else
+           [skgen, "-p", d, src])
+    r = subprocess.run(run, cwd=d, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, universal_newlines=True)
     after = snapshot(d)
     problems = []
