@@ -11,6 +11,7 @@
 #include "Driver/Migrate.h"
 #include "Driver/Ownership.h"
 #include "Driver/Report.h"
+#include "Facts/FactsBinding.h"
 #include "Facts/FactsFile.h"
 #include "Gen/Generate.h"
 #include "Gen/PythonDefs.h"
@@ -383,6 +384,17 @@ std::optional<int> Pipeline::readFactsFiles() {
         R.report(Problems, DiagnosticRule::Driver);
         return ExitError;
       }
+    // Before --fix applies any (no location: never quote a line of a file
+    // the facts name).
+    for (size_t I = FirstLoaded; I < Facts.size(); ++I) {
+      std::string Why = unboundFixIts(Facts[I]);
+      if (!Why.empty())
+        Problems.push_back(errorAt(SourceLoc(), "malformed facts: " + Why));
+    }
+    if (!Problems.empty()) {
+      R.report(Problems, DiagnosticRule::Driver);
+      return ExitError;
+    }
   }
   for (TUFacts &T : Facts)
     for (Diagnostic &D : T.Diagnostics)

@@ -64,14 +64,33 @@ private:
       switch (E) {
       case '\n': // A line splice.
         break;
-      case 'n': Out += '\n'; break;
-      case 't': Out += '\t'; break;
-      case 'r': Out += '\r'; break;
-      case 'a': Out += '\a'; break;
-      case 'b': Out += '\b'; break;
-      case 'f': Out += '\f'; break;
-      case 'v': Out += '\v'; break;
-      case '\\': case '"': case '\'': case '?': Out += E; break;
+      case 'n':
+        Out += '\n';
+        break;
+      case 't':
+        Out += '\t';
+        break;
+      case 'r':
+        Out += '\r';
+        break;
+      case 'a':
+        Out += '\a';
+        break;
+      case 'b':
+        Out += '\b';
+        break;
+      case 'f':
+        Out += '\f';
+        break;
+      case 'v':
+        Out += '\v';
+        break;
+      case '\\':
+      case '"':
+      case '\'':
+      case '?':
+        Out += E;
+        break;
       case 'x': {
         unsigned V = 0, N = 0;
         while (I < S.size() && llvm::isHexDigit(S[I]) && N < 8)
@@ -81,7 +100,8 @@ private:
         Out += char(V);
         break;
       }
-      case 'u': case 'U': {
+      case 'u':
+      case 'U': {
         unsigned Len = E == 'u' ? 4 : 8, V = 0;
         for (unsigned K = 0; K < Len; ++K, ++I) {
           if (I >= S.size() || !llvm::isHexDigit(S[I]))
@@ -99,8 +119,8 @@ private:
         if (E < '0' || E > '7')
           return false;
         unsigned V = unsigned(E - '0');
-        for (unsigned N = 1; N < 3 && I < S.size() && S[I] >= '0' && S[I] <= '7';
-             ++N)
+        for (unsigned N = 1;
+             N < 3 && I < S.size() && S[I] >= '0' && S[I] <= '7'; ++N)
           V = V * 8 + unsigned(S[I++] - '0');
         if (V > 0xff)
           return false;
@@ -126,8 +146,7 @@ private:
     size_t Open = S.find('(', Quote);
     if (Open == llvm::StringRef::npos || Open - Quote - 1 > 16)
       return false;
-    std::string Close =
-        (")" + S.slice(Quote + 1, Open) + "\"").str();
+    std::string Close = (")" + S.slice(Quote + 1, Open) + "\"").str();
     size_t End = S.find(Close, Open + 1);
     if (End == llvm::StringRef::npos)
       return false;
@@ -177,8 +196,7 @@ std::string unqualified(llvm::StringRef CppName) {
   }
   llvm::StringRef Tail = CppName.drop_front(Start);
   size_t End = 0;
-  while (End < Tail.size() &&
-         (llvm::isAlnum(Tail[End]) || Tail[End] == '_'))
+  while (End < Tail.size() && (llvm::isAlnum(Tail[End]) || Tail[End] == '_'))
     ++End;
   return Tail.take_front(End).str();
 }
@@ -189,83 +207,131 @@ std::optional<std::string> stringLiteralAt(llvm::StringRef Source,
   return LiteralReader(Source).read(Offset);
 }
 
-std::string unboundFact(const TUFacts &T) {
-  std::map<std::string, std::string> Content;
-  for (const TUFacts::FileState &F : T.Files) {
+namespace {
+/// The files of a translation unit's facts, each read when first needed (a
+/// bounded, regular file) and held to the content hash the facts recorded.
+class RecordedFiles {
+public:
+  explicit RecordedFiles(const TUFacts &T) : T(T) {}
+
+  /// The content of \p Path, or null with Why set.
+  const std::string *get(const std::string &Path) {
+    auto Done = Content.find(Path);
+    if (Done != Content.end())
+      return &Done->second;
+    auto F = llvm::find_if(
+        T.Files, [&](const TUFacts::FileState &F) { return F.Path == Path; });
+    if (F == T.Files.end()) {
+      Why = "'" + Path + "' is not among the files its translation unit read";
+      return nullptr;
+    }
     std::string Error;
     std::unique_ptr<llvm::MemoryBuffer> Buf =
-        readRegularFile(F.Path, MaxSourceFileBytes, Error);
-    if (!Buf)
-      return "cannot read '" + F.Path + "': " + Error;
+        readRegularFile(Path, MaxSourceFileBytes, Error);
+    if (!Buf) {
+      Why = "cannot read '" + Path + "': " + Error;
+      return nullptr;
+    }
     std::string Text = Buf->getBuffer().str();
-    if (hashContent(Text) != F.Hash)
-      return "'" + F.Path + "' has changed since the facts were made";
-    Content[F.Path] = std::move(Text);
+    if (hashContent(Text) != F->Hash) {
+      Why = "'" + Path + "' has changed since the facts were made";
+      return nullptr;
+    }
+    return &(Content[Path] = std::move(Text));
   }
-  auto Where = [](const SourceLoc &L) {
-    return "'" + L.File + "' line " + std::to_string(L.Line);
-  };
-  // The literal at \p L is \p Text; "" or why not.
-  auto Literal = [&](const SourceLoc &L, const std::string &Text,
-                     const char *What) -> std::string {
-    auto It = Content.find(L.File);
-    if (It == Content.end())
-      return std::string(What) + " is in '" + L.File +
-             "', which its translation unit did not read";
-    size_t Off = 0;
-    std::optional<std::string> Value;
-    if (byteOffset(It->second, L.Line, L.Column, Off))
-      Value = stringLiteralAt(It->second, Off);
-    if (!Value || *Value != Text)
-      return std::string(What) + " is not the string literal at " + Where(L);
+
+  std::string Why;
+
+private:
+  const TUFacts &T;
+  std::map<std::string, std::string> Content;
+};
+
+std::string where(const SourceLoc &L) {
+  return "'" + L.File + "' line " + std::to_string(L.Line);
+}
+
+/// The string literal at \p L is \p Text: "", or why not.
+std::string literalAt(RecordedFiles &Files, const SourceLoc &L,
+                      const std::string &Text, const char *What) {
+  const std::string *C = Files.get(L.File);
+  if (!C)
+    return Files.Why;
+  size_t Off = 0;
+  std::optional<std::string> Value;
+  if (byteOffset(*C, L.Line, L.Column, Off))
+    Value = stringLiteralAt(*C, Off);
+  if (!Value || *Value != Text)
+    return std::string(What) + " is not the string literal at " + where(L);
+  return "";
+}
+
+/// Generated code for \p K goes next to its declaration: into a file it is
+/// written in, or into its translation unit's main file, which must then
+/// hold the function's name (its definition). "", or why not.
+std::string placement(RecordedFiles &Files, const TUFacts &T,
+                      const KernelFact &K) {
+  const std::string &P = K.placementFile();
+  if (P == K.Loc.File || P == K.AnnotationLoc.File || P == K.SchemaLoc.File)
     return "";
-  };
-  for (const KernelFact &K : T.Kernels) {
-    std::string Why;
-    if (K.SchemaLoc.valid())
-      Why = Literal(K.SchemaLoc, K.SchemaText, "the schema");
-    for (const DerivativeFact &D : K.Options.Derivatives) {
-      if (Why.empty() && D.NamesLoc.valid())
-        Why = Literal(D.NamesLoc, D.Names, "the names of a derivative");
-      if (Why.empty() && D.FormulaLoc.valid())
-        Why = Literal(D.FormulaLoc, D.Formula, "a derivative formula");
-      else if (Why.empty())
-        Why = "a derivative formula has no location";
-    }
-    // Generated code goes next to the declaration: into a file it is
-    // written in, or into its translation unit's main file, which must
-    // then hold the function's name (its definition).
-    const std::string &P = K.placementFile();
-    if (Why.empty() && P != K.Loc.File && P != K.AnnotationLoc.File &&
-        P != K.SchemaLoc.File) {
-      auto It = Content.find(P);
-      std::string Name = unqualified(K.CppName);
-      if (P != T.MainFile || It == Content.end() || Name.empty() ||
-          !llvm::StringRef(It->second).contains(Name))
-        Why = "generated code would go into '" + P +
-              "', which does not hold the declaration or its definition";
-    }
-    if (!Why.empty())
-      return "the facts of '" + K.CppName + "': " + Why;
-  }
-  // --fix applies the fix-its of errors and warnings (a warm run as the cold
-  // one); the only one a scan records is a dispatch key respelled in its
-  // case (docs/rewrite.md#which-fix-its---fix-applies).
+  const std::string *C = P == T.MainFile ? Files.get(P) : nullptr;
+  std::string Name = unqualified(K.CppName);
+  if (!C || Name.empty() || !llvm::StringRef(*C).contains(Name))
+    return "generated code would go into '" + P +
+           "', which does not hold the declaration or its definition";
+  return "";
+}
+} // namespace
+
+std::string unboundFixIts(const TUFacts &T) {
+  RecordedFiles Files(T);
   for (const Diagnostic &D : T.Diagnostics) {
     if (D.Severity == Diagnostic::Level::Note || !D.hasFixIt())
       continue;
-    auto It = Content.find(D.Loc.File);
+    const std::string *C = Files.get(D.Loc.File);
     size_t Off = 0;
     llvm::StringRef Replaced;
-    if (It != Content.end() &&
-        byteOffset(It->second, D.Loc.Line, D.Loc.Column, Off))
-      Replaced = llvm::StringRef(It->second).substr(Off, D.FixLength);
+    if (C && byteOffset(*C, D.Loc.Line, D.Loc.Column, Off))
+      Replaced = llvm::StringRef(*C).substr(Off, D.FixLength);
     if (!findDispatchKey(D.FixText) || Replaced.size() != D.FixText.size() ||
         !Replaced.equals_insensitive(D.FixText) || Replaced == D.FixText)
-      return "a fix-it the scan does not make, at " + Where(D.Loc) +
+      return "a fix-it the scan does not make, at " + where(D.Loc) +
              " column " + std::to_string(D.Loc.Column);
   }
   return "";
+}
+
+std::string unboundPlacement(const TUFacts &T) {
+  RecordedFiles Files(T);
+  for (const KernelFact &K : T.Kernels) {
+    std::string Why = placement(Files, T, K);
+    if (!Why.empty())
+      return "the facts of '" + K.CppName + "': " + Why;
+  }
+  return "";
+}
+
+std::string unboundFact(const TUFacts &T) {
+  RecordedFiles Files(T);
+  for (const KernelFact &K : T.Kernels) {
+    std::string Why;
+    if (K.SchemaLoc.valid())
+      Why = literalAt(Files, K.SchemaLoc, K.SchemaText, "the schema");
+    for (const DerivativeFact &D : K.Options.Derivatives) {
+      if (Why.empty() && D.NamesLoc.valid())
+        Why =
+            literalAt(Files, D.NamesLoc, D.Names, "the names of a derivative");
+      if (Why.empty())
+        Why = D.FormulaLoc.valid() ? literalAt(Files, D.FormulaLoc, D.Formula,
+                                               "a derivative formula")
+                                   : "a derivative formula has no location";
+    }
+    if (Why.empty())
+      Why = placement(Files, T, K);
+    if (!Why.empty())
+      return "the facts of '" + K.CppName + "': " + Why;
+  }
+  return unboundFixIts(T);
 }
 
 } // namespace skgen

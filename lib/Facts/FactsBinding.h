@@ -33,10 +33,18 @@ std::optional<std::string> stringLiteralAt(llvm::StringRef Source,
                                            size_t Offset);
 
 /// Why the facts of \p T do not say what its files hold (the first
-/// difference, naming the file and line), or "" when they do. Each file is
-/// read (a bounded, regular file) and must have the content hash \p T
-/// recorded for it.
+/// difference, naming the file and line), or "" when they do: the text of
+/// the annotations, where blocks go and the fix-its. Each file is read (a
+/// bounded, regular file) and must have the content hash \p T recorded for
+/// it. For cache entries, which only skgen writes.
 std::string unboundFact(const TUFacts &T);
+
+/// The parts of unboundFact for what --fix would write: the fix-its (read
+/// before anything is applied) and where blocks go (before any is written).
+/// --facts files, which tests and other tools write by hand, are checked
+/// that far, and their text for its shape (Facts/CodeText.h).
+std::string unboundFixIts(const TUFacts &T);
+std::string unboundPlacement(const TUFacts &T);
 
 } // namespace skgen
 

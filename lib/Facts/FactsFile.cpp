@@ -1,9 +1,9 @@
 //===- FactsFile.cpp - Reading untrusted facts files ----------------------===//
 #include "Facts/FactsFile.h"
-#include "Facts/FactsBinding.h"
 #include "Basic/InputFile.h"
 #include "Basic/JSONMapping.h"
 #include "Basic/LLVMCompat.h"
+#include "Facts/FactsBinding.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -110,7 +110,7 @@ bool confineFacts(const std::vector<TUFacts> &Facts, size_t First,
     // Their text is what the files hold (no location: never quote a line
     // of such a file).
     if (Diags.size() == Before) {
-      std::string Why = unboundFact(T);
+      std::string Why = unboundPlacement(T);
       if (!Why.empty())
         Diags.push_back(errorAt(SourceLoc(), "malformed facts: " + Why));
     }

@@ -2,6 +2,7 @@
 #include "Incremental/Cache.h"
 #include "Basic/InputFile.h"
 #include "Basic/Path.h"
+#include "Facts/FactsBinding.h"
 #include "Facts/FactsFile.h"
 #include "Incremental/Prefilter.h"
 
@@ -498,7 +499,13 @@ bool FactsCache::lookup(const std::string &Key, TUFacts &Out,
     for (const FileDep &D : E.Deps)
       if (D.K == FileDep::File && !D.Hash.empty())
         Inputs->push_back(D.Path);
+  // An entry whose text is not what the files hold (forged, however its
+  // checksum reads) is a miss, as ccache takes a corrupt entry.
   if (Changed.empty()) {
+    if (!unboundFact(E.Facts).empty()) {
+      ++Misses;
+      return false;
+    }
     Out = std::move(E.Facts);
     ++Hits;
     return true;
@@ -532,6 +539,10 @@ bool FactsCache::lookup(const std::string &Key, TUFacts &Out,
     for (TUFacts::FileState &F : E.Facts.Files)
       if (F.Path == normalized(D->Path))
         F.Hash = D->Hash;
+  }
+  if (!unboundFact(E.Facts).empty()) {
+    ++Misses;
+    return false;
   }
   store(Key, E); // The next run is a plain hit.
   Out = std::move(E.Facts);

@@ -17,7 +17,6 @@
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
 #include "Blocks/Blocks.h"
-#include "Facts/FactsBinding.h"
 #include "Incremental/Cache.h"
 #include "Incremental/Outline.h"
 #include "Incremental/Preamble.h"
@@ -552,10 +551,7 @@ void prepare(Job &J, const std::vector<clang::tooling::CompileCommand> &Cmds,
   if (Cache) {
     J.Key = Cache->key(J.Cmd.Directory, File, J.Cmd.CommandLine);
     TUFacts Cached;
-    // An entry whose text is not what the files hold (forged, however its
-    // checksum reads) is a miss, as ccache takes a corrupt entry.
-    if (Cache->lookup(J.Key, Cached, &J.Inputs) &&
-        unboundFact(Cached).empty()) {
+    if (Cache->lookup(J.Key, Cached, &J.Inputs)) {
       T.Kernels = std::move(Cached.Kernels);
       T.Files = std::move(Cached.Files);
       // The cache checked the contents; which file each path names is
