@@ -74,16 +74,19 @@ if leg.available:
 config.substitutions.append(("%torch_compile_prefix",
                              "COMPILE" if leg.version >= (2, 13) else "NO-COMPILE"))
 lit_config.note("PyTorch leg '%s': %s" % (leg.name, leg.describe()))
-# In every leg: torch 2.14.1 (utils/setup_torch.sh), which the stable-ABI
-# tests load their library built against 2.13's headers into.
-torch214_python = torch_leg.venv214_python()
-if torch214_python:
-    config.available_features.add("torch-2.14")
+# In every leg: torch 2.14.1 and 2.15.0 (utils/setup_torch.sh), which the
+# stable-ABI tests load their library built against 2.13's headers into
+# (features torch-2.14, torch-2.15; %torch214_python, %torch215_python).
+for version in ("2.14.1", "2.15.0"):
+    tag = "".join(version.split(".")[:2])
+    python = torch_leg.newer_venv_python(version)
+    if python:
+        config.available_features.add("torch-" + version.rsplit(".", 1)[0])
+    config.substitutions.append(("%%torch%s_python" % tag, python or "false"))
+    lit_config.note("PyTorch %s: %s" % (version, python or "unavailable (utils/setup_torch.sh)"))
 # The CUDA toolkit's compiler: CUDA sources are built (not run: no GPU).
 if shutil.which("nvcc"):
     config.available_features.add("nvcc")
-config.substitutions.append(("%torch214_python", torch214_python or "false"))
-lit_config.note("PyTorch 2.14.1: %s" % (torch214_python or "unavailable (utils/setup_torch.sh)"))
 # strace that can trace (ptrace may be forbidden in a container).
 if shutil.which("strace"):
     import subprocess

@@ -3,8 +3,8 @@
   system  Debian's libtorch-dev + python3-torch (/usr/include, /usr/bin/python3)
   venv    pip's torch in <source root>/.venv (utils/setup_torch.sh)
 
-and, in every leg, the torch 2.14.1 interpreter the stable-ABI tests load
-their 2.13-built library into (venv214_python()).
+and, in every leg, the torch 2.14.1 and 2.15.0 interpreters the stable-ABI
+tests load their 2.13-built library into (newer_venv_python()).
 
 For each: the Python interpreter, the C++ flags and link flags of its
 libtorch, the CMake prefix path of its TorchConfig.cmake and its version.
@@ -88,18 +88,20 @@ def detect(name, src_root):
     return leg
 
 
-def venv214_python():
-    """The torch 2.14.1 venv's interpreter, or None when utils/setup_torch.sh
-    has not completed it. The path rule is the setup script's (it reads the
-    same SKGEN_VENV_214)."""
-    venv = os.environ.get("SKGEN_VENV_214") or os.path.join(
-        os.path.expanduser("~"), ".cache", "skgen-venvs", "torch-2.14.1")
+def newer_venv_python(version):
+    """The interpreter of utils/setup_torch.sh's venv of torch `version`
+    ("2.14.1", "2.15.0"), or None when the script has not completed it. The
+    path rule is the setup script's (it reads the same SKGEN_VENV_214,
+    SKGEN_VENV_215)."""
+    major, minor = version.split(".")[:2]
+    venv = os.environ.get("SKGEN_VENV_%s%s" % (major, minor)) or os.path.join(
+        os.path.expanduser("~"), ".cache", "skgen-venvs", "torch-" + version)
     python = os.path.join(venv, "bin", "python")
     stamp = os.path.join(venv, "skgen-requirements.txt")
     if not (os.access(python, os.X_OK) and os.path.isfile(stamp)):
         return None
     with open(stamp) as f:
-        return python if f.read().startswith("torch==2.14.1 ") else None
+        return python if f.read().startswith("torch==%s " % version) else None
 
 
 def _query(leg):

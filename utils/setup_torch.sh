@@ -14,6 +14,12 @@
 #                             $XDG_CACHE_HOME: lit gives the tests their own
 #                             XDG_CACHE_HOME, and test/torch_leg.py must find
 #                             the same path (it reads the same variable).
+#   $SKGEN_VENV_215, default $HOME/.cache/skgen-venvs/torch-2.15.0
+#                             torch 2.15.0 (lit feature torch-2.15), the newest
+#                             release, for the same stable-ABI tests; a CUDA
+#                             build from PyPI (~5.4 GB), installed past a pip
+#                             constraint that caps torch at 2.14.1 where the
+#                             machine has one (/etc/xdg/pip).
 #
 # torch is ALWAYS pinned exactly: 2.13.0 is the CPU wheel that PyPI serves for
 # Python 3.11 on the project's machines; an unpinned or newer torch is a CUDA
@@ -38,7 +44,9 @@ present() {
 
 VENV_213="${SKGEN_VENV:-$ROOT/.venv}"
 VENV_214="${SKGEN_VENV_214:-$HOME/.cache/skgen-venvs/torch-2.14.1}"
-if present "$VENV_213" 2.13.0 && present "$VENV_214" 2.14.1; then
+VENV_215="${SKGEN_VENV_215:-$HOME/.cache/skgen-venvs/torch-2.15.0}"
+if present "$VENV_213" 2.13.0 && present "$VENV_214" 2.14.1 &&
+   present "$VENV_215" 2.15.0; then
   exit 0
 fi
 
@@ -56,14 +64,17 @@ if [[ -z "$PY" ]]; then
   exit 0
 fi
 
-# make_venv VENV VERSION: creates VENV with torch==VERSION; the stamp is written
-# last, so an interrupted install is redone on the next run.
+# make_venv VENV VERSION [uncapped]: creates VENV with torch==VERSION; the stamp
+# is written last, so an interrupted install is redone on the next run.
+# "uncapped": without pip's configuration files (a machine-wide constraint may
+# cap torch below VERSION).
 make_venv() {
-  local venv="$1" version="$2"
+  local venv="$1" version="$2" env=()
+  [[ "${3:-}" == uncapped ]] && env=(env PIP_CONFIG_FILE=/dev/null)
   present "$venv" "$version" && return 0
   echo "skgen setup: creating $venv with torch==$version $NUMPY ($PY)" >&2
   [[ -x "$venv/bin/python" ]] || "$PY" -m venv "$venv" || return 1
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check "torch==$version" "$NUMPY" || return 1
+  "${env[@]}" "$venv/bin/python" -m pip install -q --disable-pip-version-check "torch==$version" "$NUMPY" || return 1
   "$venv/bin/python" -c "import torch; assert torch.__version__.split('+')[0] == '$version', torch.__version__" ||
     return 1
   printf '%s' "torch==$version $NUMPY" > "$venv/skgen-requirements.txt"
@@ -73,6 +84,11 @@ make_venv "$VENV_213" 2.13.0
 if ! make_venv "$VENV_214" 2.14.1; then
   echo "skgen setup: could not make $VENV_214 with torch==2.14.1; the tests that" \
        "need it (lit feature torch-2.14) are unsupported. Rerun utils/setup_torch.sh" \
+       "to retry." >&2
+fi
+if ! make_venv "$VENV_215" 2.15.0 uncapped; then
+  echo "skgen setup: could not make $VENV_215 with torch==2.15.0; the tests that" \
+       "need it (lit feature torch-2.15) are unsupported. Rerun utils/setup_torch.sh" \
        "to retry." >&2
 fi
 exit 0

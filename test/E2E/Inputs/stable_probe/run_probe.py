@@ -322,7 +322,7 @@ def main():
     if a.torch214 is None:
         sys.path.insert(0, os.path.join(REPO, "test"))
         import torch_leg
-        a.torch214 = torch_leg.venv214_python()
+        a.torch214 = torch_leg.newer_venv_python("2.14.1")
         if a.torch214 is None:
             sys.exit("no torch 2.14.1 venv (utils/setup_torch.sh)")
     only = set(a.only.split(",")) if a.only else None
