@@ -439,6 +439,7 @@ graph::OpGraph Pipeline::link() {
   graph::LinkOptions LO;
   LO.AliasKey = Opts.AliasKey;
   LO.Abi = Opts.Abi;
+  LO.PythonDefs = !Opts.PythonDefsFile.empty();
   if (!Opts.OutputFile.empty())
     LO.OutputFile = relativePath(Opts.OutputFile, Opts.BaseDir);
   graph::OpGraph G = graph::link(Facts, LO);

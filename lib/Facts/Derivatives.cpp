@@ -14,18 +14,24 @@ namespace derivatives {
 
 static const SavedProperty Properties[] = {
     // Symbolic under torch.compile with PyTorch 2, plain integers with 1.13
-    // (skgen/autograd.h; skgen::SymInt is skgen/symint.h's).
+    // (skgen/autograd.h; skgen::SymInt is skgen/symint.h's). The stable ABI
+    // has no SymInt: concrete sizes.
     {"sym_sizes", "std::vector<::skgen::SymInt>",
-     "::skgen::autograd::sym_sizes"},
-    {"sizes", "std::vector<int64_t>", "::skgen::autograd::sizes"},
+     "::skgen::autograd::sym_sizes", "int[]", "{0}.shape"},
+    {"sizes", "std::vector<int64_t>", "::skgen::autograd::sizes", "int[]",
+     "{0}.shape"},
     {"sym_strides", "std::vector<::skgen::SymInt>",
-     "::skgen::autograd::sym_strides"},
-    {"strides", "std::vector<int64_t>", "::skgen::autograd::strides"},
-    {"sym_numel", "::skgen::SymInt", "::skgen::autograd::sym_numel"},
-    {"numel", "int64_t", "::skgen::autograd::numel"},
-    {"dim", "int64_t", "::skgen::autograd::dim"},
-    {"scalar_type", "at::ScalarType", "::skgen::autograd::scalar_type"},
-    {"options", "at::TensorOptions", "::skgen::autograd::options"},
+     "::skgen::autograd::sym_strides", "int[]", "{0}.stride()"},
+    {"strides", "std::vector<int64_t>", "::skgen::autograd::strides", "int[]",
+     "{0}.stride()"},
+    {"sym_numel", "::skgen::SymInt", "::skgen::autograd::sym_numel", "int",
+     "{0}.numel()"},
+    {"numel", "int64_t", "::skgen::autograd::numel", "int", "{0}.numel()"},
+    {"dim", "int64_t", "::skgen::autograd::dim", "int", "{0}.dim()"},
+    {"scalar_type", "at::ScalarType", "::skgen::autograd::scalar_type",
+     "ScalarType", "{0}.dtype"},
+    {"options", "at::TensorOptions", "::skgen::autograd::options", nullptr,
+     nullptr},
 };
 
 llvm::ArrayRef<SavedProperty> savedProperties() { return Properties; }
@@ -427,27 +433,78 @@ Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
   return Analyzer(Out, O, Errors).run();
 }
 
+const char *formulaTensorType(Abi Target) {
+  return Target == Abi::Stable ? "::skgen::formulas::Tensor" : "at::Tensor";
+}
+
+schema::Type propertySchemaType(const SavedProperty &P) {
+  llvm::StringRef T(P.StableSchemaType);
+  if (T.consume_back("[]"))
+    return schema::Type::listOf(schema::Type::named(T.str()));
+  return schema::Type::named(T.str());
+}
+
+namespace {
+
+/// How a formula on the stable target holds a value of schema type \p T:
+/// tensors as skgen::formulas::Tensor, the rest as the stable ABI passes
+/// them; nullopt for what it cannot (Tensor[]).
+std::optional<std::string> stableFormulaType(const schema::Type &T) {
+  if (T.isTensor())
+    return std::string(formulaTensorType(Abi::Stable));
+  if (T.isOptional() && T.Elements.front().isTensor())
+    return "std::optional<" + std::string(formulaTensorType(Abi::Stable)) +
+           ">";
+  if (T.isList() && T.Elements.front().isTensor())
+    return std::nullopt;
+  schema::Argument A;
+  A.Ty = T.withoutAlias();
+  std::string Why;
+  std::optional<schema::CppType> C =
+      schema::argumentCppType(A, Why, Abi::Stable);
+  if (!C)
+    return std::nullopt;
+  llvm::StringRef Spelling(C->Spelling);
+  Spelling.consume_front("const ");
+  Spelling.consume_back(" &");
+  return Spelling.str();
+}
+
+std::string constRef(const std::string &T) { return "const " + T + " &"; }
+
+} // namespace
+
 std::vector<ScopeEntry> backwardScope(const Derivatives &D,
-                                      const BackwardFormula &B) {
+                                      const BackwardFormula &B, Abi Target) {
+  const bool Stable = Target == Abi::Stable;
+  const std::string Tensor = constRef(formulaTensorType(Target));
   std::vector<ScopeEntry> Scope;
-  Scope.push_back({"grads", "const torch::autograd::variable_list &"});
-  Scope.push_back({"grad", "const at::Tensor &"});
+  Scope.push_back({"grads", Stable ? constRef(std::string("std::vector<") +
+                                              formulaTensorType(Target) + ">")
+                                   : "const torch::autograd::variable_list &"});
+  Scope.push_back({"grad", Tensor});
   for (unsigned I : D.differentiableOutputs())
-    Scope.push_back({"grad_" + D.Outputs[I].Name, "const at::Tensor &"});
+    Scope.push_back({"grad_" + D.Outputs[I].Name, Tensor});
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {
     const Operand &In = D.Inputs[I];
     if (savedByProperties(D, I)) {
-      for (const SavedProperty &P : Properties)
-        Scope.push_back({In.Name + "_" + P.Method,
-                         std::string("const ") + P.CppType + " &"});
+      for (const SavedProperty &P : Properties) {
+        std::optional<std::string> T = P.CppType;
+        if (Stable)
+          T = P.StableSchemaType ? stableFormulaType(propertySchemaType(P))
+                                 : std::nullopt;
+        if (T)
+          Scope.push_back({In.Name + "_" + P.Method, constRef(*T)});
+      }
       continue;
     }
-    if (std::optional<std::string> T = schema::savedCppType(In.Ty))
-      Scope.push_back({In.Name, "const " + *T + " &"});
+    if (std::optional<std::string> T = Stable ? stableFormulaType(In.Ty)
+                                              : schema::savedCppType(In.Ty))
+      Scope.push_back({In.Name, constRef(*T)});
   }
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
     for (std::string &N : D.outputNames(I))
-      Scope.push_back({std::move(N), "const at::Tensor &"});
+      Scope.push_back({std::move(N), Tensor});
   if (B.Inputs.size() > 1)
     Scope.push_back(
         {"grad_input_mask",
@@ -480,11 +537,17 @@ std::string backwardFormulaText(const Derivatives &D, const BackwardFormula &B,
       Replaced);
 }
 
-std::vector<ScopeEntry> forwardScope(const Derivatives &D) {
+std::vector<ScopeEntry> forwardScope(const Derivatives &D, Abi Target) {
+  const std::string Tensor = constRef(formulaTensorType(Target));
   std::vector<ScopeEntry> Scope;
   std::vector<bool> Has = D.hasFormula();
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {
     const Operand &In = D.Inputs[I];
+    if (Target == Abi::Stable) {
+      if (std::optional<std::string> T = stableFormulaType(In.Ty))
+        Scope.push_back({In.Name, constRef(*T)});
+      continue;
+    }
     std::string Why;
     schema::Argument A;
     A.Ty = In.Ty;
@@ -494,21 +557,24 @@ std::vector<ScopeEntry> forwardScope(const Derivatives &D) {
   }
   for (unsigned I = 0; I < D.Inputs.size(); ++I)
     if (Has[I] && !D.Inputs[I].isTensorList()) {
-      Scope.push_back({D.Inputs[I].Name + "_p", "const at::Tensor &"});
-      Scope.push_back({D.Inputs[I].Name + "_t", "const at::Tensor &"});
+      Scope.push_back({D.Inputs[I].Name + "_p", Tensor});
+      Scope.push_back({D.Inputs[I].Name + "_t", Tensor});
     }
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
     for (std::string &N : D.outputNames(I))
-      Scope.push_back({std::move(N), "const at::Tensor &"});
+      Scope.push_back({std::move(N), Tensor});
   return Scope;
 }
 
 std::vector<std::string> backwardResultTypes(const Derivatives &D,
-                                             const BackwardFormula &B) {
+                                             const BackwardFormula &B,
+                                             Abi Target) {
   std::vector<std::string> Types;
   for (unsigned I : B.Inputs)
-    Types.push_back(D.Inputs[I].isTensorList() ? "std::vector<at::Tensor>"
-                                               : "at::Tensor");
+    Types.push_back(D.Inputs[I].isTensorList()
+                        ? "std::vector<" +
+                              std::string(formulaTensorType(Target)) + ">"
+                        : formulaTensorType(Target));
   return Types;
 }
 

@@ -11,6 +11,7 @@
 #ifndef SKGEN_FACTS_DERIVATIVES_H
 #define SKGEN_FACTS_DERIVATIVES_H
 
+#include "Basic/Abi.h"
 #include "Facts/Facts.h"
 #include "Schema/Schema.h"
 
@@ -29,8 +30,15 @@ struct SavedProperty {
   const char *Method;  // sym_sizes
   const char *CppType; // The saved member's type.
   const char *Save;    // The function taking it from the tensor.
+  /// On the stable target, the backward operator's argument that carries it
+  /// (its schema type; nullptr: the stable ABI has no such type) and the
+  /// Python companion's expression reading it off the tensor `{0}`.
+  const char *StableSchemaType;
+  const char *Python;
 };
 llvm::ArrayRef<SavedProperty> savedProperties();
+/// The schema type of \p P's stable argument (P.StableSchemaType).
+schema::Type propertySchemaType(const SavedProperty &P);
 const SavedProperty *findSavedProperty(llvm::StringRef Method);
 
 struct BackwardFormula {
@@ -132,16 +140,24 @@ struct ScopeEntry {
 /// properties as `<input>_<property>` instead), every output
 /// (`result` for one, `result<i>` and its name), `grad_input_mask` (a group
 /// formula). Entries whose type cannot be saved are left out.
+/// On the stable target (\p Target), the names have the types of
+/// skgen/stable/formulas.h (tensors are `skgen::formulas::Tensor`) and the
+/// stable ABI's; properties without a stable type are left out.
 std::vector<ScopeEntry> backwardScope(const Derivatives &D,
-                                      const BackwardFormula &B);
+                                      const BackwardFormula &B,
+                                      Abi Target = Abi::Libtorch);
 /// The scope of a forward formula: every input as the autograd kernel takes
 /// it (the dispatcher's types), `<input>_p` and `<input>_t` (primal and
 /// tangent, at::Tensor) for each differentiable input, every output.
-std::vector<ScopeEntry> forwardScope(const Derivatives &D);
+std::vector<ScopeEntry> forwardScope(const Derivatives &D,
+                                     Abi Target = Abi::Libtorch);
 /// The C++ type a backward formula for \p B must convert to: `at::Tensor`
 /// (`std::vector<at::Tensor>` for a Tensor[]); for a group, each member's.
 std::vector<std::string> backwardResultTypes(const Derivatives &D,
-                                             const BackwardFormula &B);
+                                             const BackwardFormula &B,
+                                             Abi Target = Abi::Libtorch);
+/// The C++ type formulas see a tensor as, on \p Target.
+const char *formulaTensorType(Abi Target);
 
 /// True if the backward formulas read input \p Input, a tensor, only through
 /// saved properties (`self.sym_sizes()`): the node saves those, not it.

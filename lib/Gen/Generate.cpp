@@ -33,6 +33,7 @@
 #include "Gen/Generate.h"
 #include "Gen/Api.h"
 #include "Gen/Autograd.h"
+#include "Gen/StableAutograd.h"
 #include "Gen/Render.h"
 #include "Gen/Target.h"
 #include "Gen/Wrappers.h"
@@ -110,6 +111,7 @@ Section sectionOf(Registration::Kind K) {
   case RK::AutogradOut:
   case RK::AutogradFunctional:
   case RK::AutogradInplace:
+  case RK::BackwardOperator:
     return Section::Autograd;
   }
   llvm_unreachable("covered switch");
@@ -143,7 +145,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
     if (!A.F->hasAutogradKernels())
       return Wrapper(std::move(W));
     return Impl{std::move(W),
-                unboxedKernel(autogradNamespacePrefix(*A.F) + Name)};
+                A.T->registered(autogradNamespacePrefix(*A.F) + Name)};
   };
   // A backend's registrations: the kernel itself, or a wrapper calling it.
   const bool Guard = keyNeedsDeviceGuard(R.Key);
@@ -157,9 +159,14 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
       return aliasByName(A, Inc);
     return Call ? aliasCall(A, Inc) : aliasRedispatch(A, Functional, Inc);
   };
+  // The stable target's Autograd registrations are Python's (PythonDefs).
+  if (A.T->stable() && R.Key == keys::Autograd)
+    return {};
   switch (R.K) {
   case RK::Def:
     llvm_unreachable("m.def is DefsEmitter's");
+  case RK::BackwardOperator:
+    return AutogradWrapper(stableBackwardKernel(A, Name, Inc));
   case RK::OutKernel:
     if (R.Via->ReturnsVoid)
       return Wrapper(outKernelReturning(A, Name, Direct(), Inc));
@@ -391,15 +398,34 @@ struct AutogradEmitter {
               "require grad\n";
     if (F.Derivs.differentiable())
       Body = autogradNode(C.A, Inc) + "\n" + Body;
-    std::string Ns = autogradNamespacePrefix(F);
-    std::string Wrapped = anonymousNamespace(Body);
-    if (Ns != "::") {
-      std::string Name = Ns.substr(2, Ns.size() - 4);
-      Wrapped = "namespace " + Name + " {\n" + Wrapped + "} // namespace " +
-                Name + "\n";
-    }
-    return Title + Wrapped + "\n" +
+    return Title + inKernelNamespace(F, anonymousNamespace(Body)) + "\n" +
            libraryImpl(F.Out.Op.Namespace, keys::Autograd.str(), Code.Impls);
+  }
+
+  /// The stable target's: the backward operator's kernel, in the same
+  /// namespace; the Python companion registers the autograd calling it.
+  static std::string stableBackward(const FamilyContext &C,
+                                    const SectionCode &Code) {
+    const graph::Family &F = *C.A.F;
+    const std::string &P = C.Opts.PythonDefsFile;
+    return "// Derivatives (SKGEN_DERIVATIVE): " + F.Out.Op.str() +
+           "'s backward operator;\n// " + P.substr(P.find_last_of('/') + 1) +
+           " (PythonDefs) registers the autograd that calls it\n" +
+           inKernelNamespace(F, anonymousNamespace(Code.Wrappers)) + "\n" +
+           libraryImpl(F.Out.Op.Namespace,
+                       keys::CompositeImplicitAutograd.str(), Code.Impls,
+                       C.A.T->LibraryImpl);
+  }
+
+  /// \p Body in the namespace of the family's out= kernel.
+  static std::string inKernelNamespace(const graph::Family &F,
+                                       std::string Body) {
+    std::string Ns = autogradNamespacePrefix(F);
+    if (Ns == "::")
+      return Body;
+    std::string Name = Ns.substr(2, Ns.size() - 4);
+    return "namespace " + Name + " {\n" + Body + "} // namespace " + Name +
+           "\n";
   }
 
   static std::string emit(const FamilyContext &C,
@@ -409,6 +435,8 @@ struct AutogradEmitter {
     if (Code.Impls.empty())
       return "";
     Inc.add(C.A.T->LibraryHeader);
+    if (C.A.T->stable())
+      return stableBackward(C, Code);
     if (C.A.F->hasAutogradKernels())
       return withDerivatives(C, Code, Inc);
     const schema::DerivedVariants &V = C.A.F->Variants;

@@ -1,6 +1,7 @@
 //===- PythonDefs.cpp - Schema definitions from Python (stable ABI) -------===//
 #include "Gen/PythonDefs.h"
 #include "Facts/Facts.h"
+#include "Gen/PythonAutograd.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -61,6 +62,18 @@ std::string pythonDefsBody(const graph::OpGraph &G, const GenOptions &Opts) {
            pythonString(R.Schema->strWithoutNamespace()) + Tags + ")\n";
     }
   }
+  // The stable target's autograd (PythonAutograd.h), after every definition.
+  std::string Autograd;
+  for (const graph::Family &F : G.Families)
+    for (const graph::Registration &R :
+         graph::registrations(F, Opts.AliasKey, Opts.Abi))
+      if (Opts.Abi == Abi::Stable &&
+          (R.K == graph::Registration::Kind::AutogradFunctional ||
+           (R.K == graph::Registration::Kind::AutogradInplace &&
+            !F.Variants.Functional))) {
+        Autograd += pythonAutograd(F, "_" + F.Out.Op.Namespace);
+        break;
+      }
   std::string S =
       "\"\"\"Schema definitions of the ops skgen generates (--abi=stable).\n"
       "\n"
@@ -73,6 +86,8 @@ std::string pythonDefsBody(const graph::OpGraph &G, const GenOptions &Opts) {
   for (const std::string &Ns : Namespaces)
     S += "\n_" + Ns + " = torch.library.Library(" + pythonString(Ns) + ", " +
          (Owned.count(Ns) ? "\"DEF\"" : "\"FRAGMENT\"") + ")\n" + Defs[Ns];
+  if (!Autograd.empty())
+    S += pythonAutogradHelpers() + Autograd;
   return S;
 }
 

@@ -11,6 +11,7 @@
 #include "Basic/DispatchKeys.h"
 #include "Facts/CodeText.h"
 #include "Facts/SignatureCheck.h"
+#include "Facts/StableBackward.h"
 #include "Graph/Fallback.h"
 #include "Graph/Merge.h"
 #include "Graph/StableAbi.h"
@@ -386,6 +387,18 @@ private:
       // The scan reports the entries' errors; facts may come from elsewhere.
       std::vector<derivatives::DerivativeError> DE;
       F.Derivs = derivatives::analyze(F.Out, F.Options, DE);
+      if (Opts.Abi == Abi::Stable && F.Derivs.differentiable() &&
+          F.Variants.Functional) {
+        schema::FunctionSchema S;
+        schema::ParseError PE;
+        if (schema::parseFunctionSchema(
+                derivatives::backwardOperatorSchema(
+                    derivatives::backwardOperator(F.Derivs),
+                    derivatives::backwardOperatorName(
+                        F.Variants.Functional->Op)),
+                S, PE))
+          F.StableBackward = std::move(S);
+      }
       // Formulas become Autograd kernels, which neither an external family
       // (aten's own serve it) nor the pre-1.10 DefaultBackend key has.
       if (F.Derivs.differentiable() &&
@@ -413,7 +426,7 @@ private:
     if (Ok) {
       std::vector<Diagnostic> AbiErrors;
       if (Opts.Abi == Abi::Stable)
-        AbiErrors = stableAbiGaps(F, K);
+        AbiErrors = stableAbiGaps(F, K, Opts);
       if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi))
         AbiErrors.push_back(std::move(*D));
       Ok = AbiErrors.empty();

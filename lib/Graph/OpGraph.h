@@ -78,6 +78,9 @@ struct Family {
   std::optional<Fallback> FallbackTo;
   /// The meaning of its SKGEN_DERIVATIVE entries (Facts/Derivatives.h).
   derivatives::Derivatives Derivs;
+  /// On the stable target, the operator its backward formulas become
+  /// (Facts/StableBackward.h), when it has any.
+  std::optional<schema::FunctionSchema> StableBackward;
   /// Autograd kernels come from the formulas (or the family is marked not
   /// differentiable) instead of autogradNotImplementedFallback().
   bool hasAutogradKernels() const {
@@ -135,6 +138,10 @@ struct Registration {
     FallbackOut,
     // SKGEN_LEGACY_OP: the legacy operator's alias-key kernel, calling out=.
     AliasLegacy,
+    // The stable target's backward operator (Family::StableBackward) at
+    // CompositeImplicitAutograd: the formulas on torch::stable. Its Autograd
+    // registrations (Autograd*) are the Python companion's.
+    BackwardOperator,
   };
   Kind K = Kind::Def;
   std::string Key;         // Dispatch key; empty for Def.
@@ -184,6 +191,9 @@ struct LinkOptions {
   /// --output, as diagnostics name it ("" for none): every registration
   /// goes into that one file.
   std::string OutputFile;
+  /// A Python companion is generated (PythonDefs): on the stable target it
+  /// registers the families' autograd.
+  bool PythonDefs = false;
 };
 
 /// The placement rules (Placement.cpp): with --output, kernels it cannot

@@ -64,6 +64,8 @@ const char *registrationKindName(Registration::Kind K) {
     return "fallback_out";
   case Registration::Kind::AliasLegacy:
     return "alias_legacy";
+  case Registration::Kind::BackwardOperator:
+    return "backward_operator";
   }
   return "def";
 }
@@ -120,11 +122,14 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
     if (S)
       R.push_back(Registration{Kind, Key.str(), S->Op, S, Via});
   };
+  const FunctionSchema *Backward =
+      Target == Abi::Stable && F.StableBackward ? &*F.StableBackward : nullptr;
   if (!F.Options.External) {
     Add(K::Def, "", &F.Out, nullptr);
     Add(K::Def, "", Fn, nullptr);
     Add(K::Def, "", In, nullptr);
     Add(K::Def, "", Legacy, nullptr);
+    Add(K::Def, "", Backward, nullptr);
   }
   const bool Meta = F.Options.hasMeta();
   for (const Kernel &Ker : F.Kernels) {
@@ -164,17 +169,25 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   if (!F.Options.External)
     Add(K::AliasLegacy, AliasKey, Legacy, nullptr);
   // autogradNotImplementedFallback() exists since PyTorch 1.10; the
-  // DefaultBackend alias key means an older PyTorch, which has none. The
-  // stable ABI has no autograd API: PyTorch's autograd fallback serves.
-  if (!F.Options.External && !F.Options.NoAutograd &&
-      AliasKey != keys::DefaultBackend && Target != Abi::Stable) {
-    const bool Formulas = F.hasAutogradKernels();
-    Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
-        keys::Autograd, Fn, nullptr);
-    Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented,
-        keys::Autograd, In, nullptr);
-    Add(K::AutogradOut, keys::Autograd, &F.Out, nullptr);
+  // DefaultBackend alias key means an older PyTorch, which has none.
+  if (F.Options.External || F.Options.NoAutograd ||
+      AliasKey == keys::DefaultBackend)
+    return R;
+  const bool Formulas = F.hasAutogradKernels();
+  if (Target == Abi::Stable) {
+    // No autograd API in C++: the formulas' backward operator here, the
+    // Autograd registrations in the Python companion; without formulas,
+    // PyTorch's autograd fallback serves.
+    if (!Formulas)
+      return R;
+    Add(K::BackwardOperator, keys::CompositeImplicitAutograd, Backward,
+        nullptr);
   }
+  Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
+      keys::Autograd, Fn, nullptr);
+  Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented,
+      keys::Autograd, In, nullptr);
+  Add(K::AutogradOut, keys::Autograd, &F.Out, nullptr);
   return R;
 }
 

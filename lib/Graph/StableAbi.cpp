@@ -21,7 +21,8 @@ const char *const OrLibtorch = "; or build the library with --abi=libtorch";
 
 } // namespace
 
-std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
+std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
+                                      const LinkOptions &Opts) {
   std::vector<Diagnostic> Out;
   const std::string Name = F.Out.Op.str();
   for (const schema::Argument &A : F.Out.Arguments) {
@@ -82,22 +83,34 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
                               "' like its first 'Tensor' argument, and it "
                               "has none (torch::stable has no TensorOptions)" +
                               OrLibtorch));
-  if (!F.Options.Derivatives.empty())
+  // Autograd is registered from Python (torch.library.register_autograd,
+  // docs/stable-abi.md "Derivatives"): the family needs the companion, and
+  // its backward operator a functional variant and tensors it can return.
+  if (F.hasAutogradKernels() && !Opts.PythonDefs)
+    Out.push_back(errorAt(
+        F.Options.Derivatives.empty()
+            ? Decl.AnnotationLoc
+            : F.Options.Derivatives.front().NamesLoc,
+        std::string(F.Derivs.differentiable() ? "derivative formulas of '"
+                                              : "SKGEN_NOT_DIFFERENTIABLE on '") +
+            Name +
+            "' are registered by the Python companion on the stable target "
+            "(the stable ABI has no autograd API in C++); set 'PythonDefs: "
+            "FILE' in .skgen.yaml or --python-defs=FILE"));
+  if (F.Derivs.differentiable() && !F.Variants.Functional)
     Out.push_back(errorAt(
         F.Options.Derivatives.front().NamesLoc,
         "derivative formulas of '" + Name +
-            "' need Autograd kernels, which the stable ABI cannot write (no "
-            "autograd API in torch/csrc/stable); register the backward from "
-            "Python with torch.library.register_autograd" +
-            OrLibtorch));
-  else if (F.Options.NotDifferentiable)
-    Out.push_back(errorAt(
-        Decl.AnnotationLoc,
-        "SKGEN_NOT_DIFFERENTIABLE on '" + Name +
-            "' needs an Autograd fallthrough kernel, which the stable ABI "
-            "cannot register; remove it (PyTorch's autograd fallback then "
-            "serves the family)" +
-            OrLibtorch));
+            "' need its functional variant on the stable target "
+            "(torch.library.register_autograd registers them there)"));
+  for (const derivatives::BackwardFormula &B : F.Derivs.Backward)
+    for (unsigned I : B.Inputs)
+      if (F.Derivs.Inputs[I].isTensorList())
+        Out.push_back(errorAt(
+            F.Options.Derivatives[B.Entry].NamesLoc,
+            "the stable target cannot return the gradient of '" +
+                F.Derivs.Inputs[I].Name + "' (a Tensor[]) from '" + Name +
+                "''s backward operator; use --abi=libtorch"));
   if (!F.Options.Fallback.empty())
     Out.push_back(errorAt(F.Options.FallbackLoc,
                           "SKGEN_FALLBACK on '" + Name +

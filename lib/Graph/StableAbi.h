@@ -19,8 +19,10 @@ namespace skgen {
 namespace graph {
 
 /// What family \p F (declared by \p Decl) uses that the stable ABI cannot
-/// express, one error each.
-std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl);
+/// express, one error each (\p Opts: whether a Python companion registers
+/// its autograd).
+std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
+                                      const LinkOptions &Opts);
 
 /// A functional kernel (SKGEN_KERNEL on the functional variant) under the
 /// stable target.

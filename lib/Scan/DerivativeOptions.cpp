@@ -48,10 +48,10 @@ void Collector::checkDerivatives(const schema::FunctionSchema &S,
     note(E, O.MacroLoc, "in this annotation");
   }
   // (analyze() leaves malformed entries out; when the scope itself cannot
-  // be declared, e.g. an argument named `grad`, no formula is compiled. The
-  // stable ABI has no autograd: the link phase refuses the formulas of a
-  // kernel written against it, and there is no scope to compile them in.)
-  if (FormulasToCheck && declaredAbi(K.Params, K.Return) != Abi::Stable &&
+  // be declared, e.g. an argument named `grad`, no formula is compiled. A
+  // kernel written against the stable ABI has its formulas compiled against
+  // skgen/stable/formulas.h.)
+  if (FormulasToCheck &&
       llvm::none_of(Errors, [](const derivatives::DerivativeError &E) {
         return E.ScopeBroken;
       }))
@@ -76,6 +76,7 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
                                const FunctionDecl *FD, const KernelFact &K) {
   FormulaToCheck Base;
   Base.Kernel = Out.Kernels.size(); // Where K goes.
+  Base.Target = declaredAbi(K.Params, K.Return);
   for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       Base.Namespaces.insert(Base.Namespaces.begin(),
@@ -93,8 +94,8 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
   };
   for (const derivatives::BackwardFormula &B : D.Backward) {
     FormulaToCheck F = Base;
-    F.Scope = derivatives::backwardScope(D, B);
-    F.ResultTypes = derivatives::backwardResultTypes(D, B);
+    F.Scope = derivatives::backwardScope(D, B, Base.Target);
+    F.ResultTypes = derivatives::backwardResultTypes(D, B, Base.Target);
     F.Text = derivatives::backwardFormulaText(D, B, &F.Replaced);
     Record(B.Entry, std::move(F));
   }
@@ -103,8 +104,8 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
     if (G.K == derivatives::ForwardFormula::Kind::Formula) {
       FormulaToCheck F = Base;
       F.Forward = true;
-      F.Scope = derivatives::forwardScope(D);
-      F.ResultTypes = {"at::Tensor"};
+      F.Scope = derivatives::forwardScope(D, Base.Target);
+      F.ResultTypes = {derivatives::formulaTensorType(Base.Target)};
       F.Text = G.Formula;
       Record(G.Entry, std::move(F));
     }

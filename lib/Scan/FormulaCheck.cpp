@@ -66,7 +66,10 @@ const char CheckPrelude[] = R"(#include <array>
 #include <type_traits>
 #include <utility>
 #include <vector>
-#ifdef __has_include
+)";
+/// The runtime's formula headers, per ABI (Facts/Derivatives.h,
+/// formulaTensorType): libtorch's, or skgen/stable/formulas.h.
+const char LibtorchFormulaHeaders[] = R"(#ifdef __has_include
 #if __has_include(<skgen/autograd.h>)
 #include <skgen/autograd.h>
 #endif
@@ -77,7 +80,14 @@ const char CheckPrelude[] = R"(#include <array>
 #include <skgen/formulas.h>
 #endif
 #endif
-namespace skgen { namespace formulas {} }
+)";
+const char StableFormulaHeaders[] = R"(#ifdef __has_include
+#if __has_include(<skgen/stable/formulas.h>)
+#include <skgen/stable/formulas.h>
+#endif
+#endif
+)";
+const char CheckHelpers[] = R"(namespace skgen { namespace formulas {} }
 namespace skgen_formula_check {
 template <class T, class = void> struct arity {
   static constexpr long value = -1;
@@ -99,6 +109,12 @@ std::string checkSource(const std::string &MainFile,
   std::string S = "// skgen: the derivative formulas of this file, compiled "
                   "against their scopes.\n#include \"" +
                   MainFile + "\"\n" + CheckPrelude;
+  const bool Stable =
+      llvm::any_of(Formulas, [](const FormulaToCheck &F) {
+        return F.Target == Abi::Stable;
+      });
+  S += Stable ? StableFormulaHeaders : LibtorchFormulaHeaders;
+  S += CheckHelpers;
   for (size_t I = 0; I < Formulas.size(); ++I) {
     const FormulaToCheck &F = Formulas[I];
     Region R;
@@ -116,6 +132,10 @@ std::string checkSource(const std::string &MainFile,
     S += ") {\n";
     R.Body = S.size();
     S += "  using namespace ::skgen::formulas;\n";
+    // On the stable target `at::` names the formula layer too (generated
+    // code declares the same alias: Gen/StableAutograd.cpp).
+    if (F.Target == Abi::Stable)
+      S += "  namespace at = ::skgen::formulas;\n";
     std::vector<std::string> Locals;
     if (Group) {
       for (size_t V = 0; V < F.ResultTypes.size(); ++V) {

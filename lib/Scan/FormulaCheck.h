@@ -41,6 +41,8 @@ struct FormulaToCheck {
   /// (`self, other`: a tuple assigned with std::tie).
   std::vector<std::string> ResultTypes;
   bool Forward = false; // A forward formula (else a backward one).
+  /// The ABI of the kernel: the scope's types and the runtime header.
+  Abi Target = Abi::Libtorch;
   std::string Names;    // The entry's names, for messages.
   std::string Formula;  // As written.
   /// As generated code evaluates it (derivatives::backwardFormulaText), and

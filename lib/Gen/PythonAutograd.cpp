@@ -1,0 +1,259 @@
+//===- PythonAutograd.cpp - Autograd from Python (stable ABI) -------------===//
+//
+// The stable ABI has no autograd API in C++, so on the stable target the
+// Python companion registers each family's autograd (docs/stable-abi.md,
+// "Derivatives"): the functional variant through
+// torch.library.register_autograd, whose backward calls the family's
+// backward operator (Facts/StableBackward.h, its kernel compiled from the
+// formulas: StableAutograd.cpp); the in-place variant through an
+// autograd.Function that marks self dirty (aten's leaf and view checks
+// first); a family marked not differentiable through a fallthrough.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen/PythonAutograd.h"
+
+#include "Facts/StableBackward.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace skgen {
+namespace gen {
+namespace {
+
+using derivatives::BackwardArgument;
+
+/// `torch.ops.ns.name.overload`.
+std::string opOverload(const schema::OperatorName &Op) {
+  return "torch.ops." + Op.Namespace + "." + Op.Name + "." +
+         (Op.Overload.empty() ? "default" : Op.Overload);
+}
+
+/// `name.overload`, as Library.impl takes it.
+std::string implName(const schema::OperatorName &Op) {
+  return Op.Name + (Op.Overload.empty() ? "" : "." + Op.Overload);
+}
+
+std::string tuple(const std::vector<std::string> &Items) {
+  return Items.size() == 1 ? "(" + Items.front() + ",)"
+                           : "(" + llvm::join(Items, ", ") + ")";
+}
+
+} // namespace
+
+const char *pythonAutogradHelpers() {
+  return R"(
+
+def _skgen_mask(ctx, inputs):
+    """Bit e of a backward operator's output_mask: the gradient of the e-th
+    differentiated input (inputs[e]) is needed."""
+    return sum(1 << e for e, i in enumerate(inputs) if ctx.needs_input_grad[i])
+
+
+def _skgen_check_no_requires_grad(t, name, op):
+    if t is not None and t.requires_grad:
+        raise RuntimeError(
+            f"The function '{op}' is not differentiable with respect to "
+            f"argument '{name}'. This input cannot have requires_grad True.")
+
+
+def _skgen_check_inplace(self):
+    # aten's check_inplace, before the call writes self.
+    if self.requires_grad and self._is_view() and self._base.is_leaf:
+        raise RuntimeError("a view of a leaf Variable that requires grad is "
+                           "being used in an in-place operation.")
+    if self.requires_grad and self.is_leaf:
+        raise RuntimeError("a leaf Variable that requires grad is being used "
+                           "in an in-place operation.")
+
+
+def _skgen_inplace(op, setup_context, backward, clone_self):
+    """The Autograd kernel of in-place op `op`, as aten's: the leaf checks,
+    the call below autograd, self's version moved on, its history rebased on
+    the family's backward (self as it was: a copy, when the formulas read
+    it)."""
+
+    class Inplace(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, keyset, kwargs, *args):
+            original = args[0].clone() if clone_self else args[0]
+            op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
+                          **kwargs)
+            torch._C._increment_version(args[0])
+            ctx.mark_dirty(args[0])
+            setup_context(ctx, (original,) + args[1:], args[0], kwargs)
+            return args[0]
+
+        @staticmethod
+        def backward(ctx, *grads):
+            # The family's backward sees the op's inputs only.
+            needs = ctx.needs_input_grad
+            ctx.needs_input_grad = needs[2:]
+            try:
+                return (None, None) + tuple(backward(ctx, *grads))
+            finally:
+                ctx.needs_input_grad = needs
+
+    def kernel(keyset, *args, **kwargs):
+        if torch.is_grad_enabled() and any(
+                isinstance(a, torch.Tensor) and a.requires_grad for a in args):
+            _skgen_check_inplace(args[0])
+            return Inplace.apply(keyset, kwargs, *args)
+        op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
+                      **kwargs)
+        torch._C._increment_version(args[0])
+        return args[0]
+
+    return kernel
+
+
+def _skgen_inplace_without_derivatives(op):
+    """SKGEN_NOT_DIFFERENTIABLE in place: no history, self's version moved
+    on."""
+
+    def kernel(keyset, *args, **kwargs):
+        op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
+                      **kwargs)
+        torch._C._increment_version(args[0])
+        return args[0]
+
+    return kernel
+)";
+}
+
+std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
+  const derivatives::Derivatives &D = F.Derivs;
+  const schema::DerivedVariants &V = F.Variants;
+  std::string S;
+  if (!D.differentiable()) {
+    S += "\n# " + F.Out.Op.str() +
+         ": not differentiable (SKGEN_NOT_DIFFERENTIABLE), no history\n";
+    if (V.Functional)
+      S += Lib + ".impl(\"" + implName(V.Functional->Op) +
+           "\", torch.library.fallthrough_kernel, \"Autograd\")\n";
+    if (V.Inplace)
+      S += Lib + ".impl(\"" + implName(V.Inplace->Op) +
+           "\", _skgen_inplace_without_derivatives(" +
+           opOverload(V.Inplace->Op) +
+           "), \"Autograd\", with_keyset=True)\n";
+    return S;
+  }
+  const schema::OperatorName &Fn = V.Functional->Op;
+  const derivatives::BackwardOperator B = derivatives::backwardOperator(D);
+  const std::string Prefix =
+      "_" + Fn.Namespace + "_" + Fn.Name + (Fn.Overload.empty() ? "" : "_") +
+      Fn.Overload;
+  const std::string Setup = Prefix + "_setup_context",
+                    Backward = Prefix + "_backward";
+  // Keyword-only arguments come apart (register_autograd's
+  // keyword_only_inputs), after the positional ones.
+  auto KwargOnly = [&](unsigned I) {
+    return F.Out.Arguments[D.Inputs[I].SchemaIndex].KwargOnly;
+  };
+  auto Input = [&](unsigned I) {
+    return KwargOnly(I) ? "keyword_only_inputs[\"" + D.Inputs[I].Name + "\"]"
+                        : "inputs[" + std::to_string(I) + "]";
+  };
+  auto Output = [&](unsigned O) {
+    return D.Outputs.size() == 1 ? std::string("output")
+                                 : "output[" + std::to_string(O) + "]";
+  };
+
+  // setup_context: aten's refusals, the outputs it does not differentiate,
+  // then what the backward operator reads.
+  std::string Body;
+  for (unsigned I : D.refusedInputs())
+    Body += "    _skgen_check_no_requires_grad(" + Input(I) + ", \"" +
+            D.Inputs[I].Name + "\", \"" + Fn.str() + "\")\n";
+  std::vector<unsigned> DiffOuts = D.differentiableOutputs();
+  for (unsigned O = 0; O < D.Outputs.size(); ++O)
+    if (!llvm::is_contained(DiffOuts, O))
+      Body += "    ctx.mark_non_differentiable(" + Output(O) + ")\n";
+  std::vector<std::string> Saved, Values, CallArgs;
+  for (const BackwardArgument &A : B.Arguments) {
+    const std::string In = Input(A.Index);
+    switch (A.K) {
+    case BackwardArgument::Kind::Grad:
+      CallArgs.push_back("grads[" + std::to_string(DiffOuts[A.Index]) + "]");
+      break;
+    case BackwardArgument::Kind::Grads: {
+      std::vector<std::string> G;
+      for (unsigned O : DiffOuts)
+        G.push_back("grads[" + std::to_string(O) + "]");
+      CallArgs.push_back("[" + llvm::join(G, ", ") + "]");
+      break;
+    }
+    case BackwardArgument::Kind::Tensor:
+    case BackwardArgument::Kind::Output:
+      CallArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
+      Saved.push_back(A.K == BackwardArgument::Kind::Tensor ? In
+                                                            : Output(A.Index));
+      break;
+    case BackwardArgument::Kind::Property:
+      CallArgs.push_back("ctx.skgen_values[" + std::to_string(Values.size()) +
+                         "]");
+      Values.push_back(llvm::StringRef(A.Property->Python).str());
+      Values.back().replace(Values.back().find("{0}"), 3, In);
+      break;
+    case BackwardArgument::Kind::Value:
+      CallArgs.push_back("ctx.skgen_values[" + std::to_string(Values.size()) +
+                         "]");
+      Values.push_back(In);
+      break;
+    case BackwardArgument::Kind::Mask: {
+      std::vector<std::string> Edges;
+      for (unsigned I : B.Edges)
+        Edges.push_back(std::to_string(I));
+      CallArgs.push_back("_skgen_mask(ctx, " + tuple(Edges) + ")");
+      break;
+    }
+    }
+  }
+  if (!Saved.empty())
+    Body += "    ctx.save_for_backward(" + llvm::join(Saved, ", ") + ")\n";
+  if (!Values.empty())
+    Body += "    ctx.skgen_values = " + tuple(Values) + "\n";
+  if (Body.empty())
+    Body = "    pass\n";
+
+  // backward: one gradient per input, from the backward operator's.
+  std::vector<std::string> Returns;
+  for (unsigned I = 0; I < D.Inputs.size(); ++I)
+    if (!KwargOnly(I))
+      Returns.push_back("None");
+  for (size_t E = 0; E < B.Edges.size(); ++E)
+    Returns[B.Edges[E]] =
+        B.Edges.size() == 1 ? "g" : "g[" + std::to_string(E) + "]";
+  const schema::OperatorName BackwardOp =
+      derivatives::backwardOperatorName(Fn);
+
+  S += "\n\n# " + F.Out.Op.str() +
+       "'s derivatives (SKGEN_DERIVATIVE): its backward operator " +
+       BackwardOp.str() + "\n";
+  S += "def " + Setup +
+       "(ctx, inputs, output, keyword_only_inputs=None):\n" + Body + "\n\n";
+  S += "def " + Backward + "(ctx, *grads):\n";
+  if (!Saved.empty())
+    S += "    saved = ctx.saved_tensors\n";
+  S += "    g = " + opOverload(BackwardOp) + "(\n        " +
+       llvm::join(CallArgs, ", ") + ")\n";
+  // A tuple, one per input, as the in-place Function's backward extends it.
+  S += "    return " + llvm::join(Returns, ", ") +
+       (Returns.size() == 1 ? "," : "") + "\n\n\n";
+  S += "torch.library.register_autograd(\n    \"" + Fn.str() + "\", " +
+       Backward + ", setup_context=" + Setup + ", lib=" + Lib + ")\n";
+  if (V.Inplace) {
+    // The formulas read self as it was: a copy, as aten's in-place kernels.
+    bool ReadsSelf = llvm::any_of(B.Arguments, [&](const BackwardArgument &A) {
+      return A.K == BackwardArgument::Kind::Tensor && A.Index == 0;
+    });
+    S += Lib + ".impl(\n    \"" + implName(V.Inplace->Op) +
+         "\",\n    _skgen_inplace(" + opOverload(V.Inplace->Op) + ", " + Setup +
+         ", " + Backward + ", clone_self=" + (ReadsSelf ? "True" : "False") +
+         "),\n    \"Autograd\", with_keyset=True)\n";
+  }
+  return S;
+}
+
+} // namespace gen
+} // namespace skgen
