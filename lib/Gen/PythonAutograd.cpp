@@ -79,7 +79,7 @@ def _skgen_inplace(op, setup_context, backward, clone_self):
             original = args[0].clone() if clone_self else args[0]
             op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
                           **kwargs)
-            torch._C._increment_version(args[0])
+            torch.autograd.graph.increment_version(args[0])
             ctx.mark_dirty(args[0])
             setup_context(ctx, (original,) + args[1:], args[0], kwargs)
             return args[0]
@@ -101,7 +101,7 @@ def _skgen_inplace(op, setup_context, backward, clone_self):
             return Inplace.apply(keyset, kwargs, *args)
         op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
                       **kwargs)
-        torch._C._increment_version(args[0])
+        torch.autograd.graph.increment_version(args[0])
         return args[0]
 
     return kernel
@@ -114,7 +114,7 @@ def _skgen_inplace_without_derivatives(op):
     def kernel(keyset, *args, **kwargs):
         op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
                       **kwargs)
-        torch._C._increment_version(args[0])
+        torch.autograd.graph.increment_version(args[0])
         return args[0]
 
     return kernel
