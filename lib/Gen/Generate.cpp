@@ -165,7 +165,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
       return Wrapper(outKernelReturning(A, Name, Direct(), Inc));
     return {"", unboxedKernel(Direct().Callee)};
   case RK::FunctionalKernel:
-    return {"", unboxedKernel(Direct().Callee)};
+    return {"", A.T->registered(Direct().Callee)};
   case RK::DirectOut:
     return Wrapper(outWrapper(A, Name, Guard, Direct(), Inc));
   case RK::DirectFunctional:
@@ -509,7 +509,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     std::optional<FamilyApi> General;
     if (F.FallbackTo)
       if (const Family *GF = G.findFamily(F.FallbackTo->Out))
-        General = FamilyApi::build(*GF);
+        General = FamilyApi::build(*GF, Opts.Abi);
     const FamilyContext Ctx{*A, General ? &*General : nullptr, Opts};
     std::string Header = "// " + F.Out.Op.str() +
                          (F.Options.External ? " (external)" : "") + "\n";

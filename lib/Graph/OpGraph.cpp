@@ -68,7 +68,8 @@ public:
     for (const KernelFact &K : All)
       if (K.AnnotationKind == KernelFact::Kind::Kernel)
         addKernelFact(K);
-    resolveFallbacks(Families, Dropped, InvalidFamilies, LinkDiags);
+    resolveFallbacks(Families, Dropped, InvalidFamilies, Opts.Abi,
+                     LinkDiags);
     finish();
     return std::move(G);
   }
@@ -552,10 +553,6 @@ private:
     }
     if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi)) {
       report(std::move(*D));
-      return;
-    }
-    if (Functional && Opts.Abi == Abi::Stable) {
-      report(functionalKernelGap(K));
       return;
     }
     // Per-kernel code in another file calls the family's meta function

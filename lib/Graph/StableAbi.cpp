@@ -98,13 +98,6 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
             "cannot register; remove it (PyTorch's autograd fallback then "
             "serves the family)" +
             OrLibtorch));
-  if (!F.Options.Fallback.empty())
-    Out.push_back(errorAt(F.Options.FallbackLoc,
-                          "SKGEN_FALLBACK on '" + Name +
-                              "' passes Scalars as wrapped-number tensors, "
-                              "which the stable ABI cannot make (no "
-                              "at::Scalar)" +
-                              OrLibtorch));
   if (F.Options.LegacyOp)
     Out.push_back(errorAt(Decl.AnnotationLoc,
                           "SKGEN_LEGACY_OP on '" + Name +
@@ -112,19 +105,7 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
                               "kernel would be boxed without a return); keep "
                               "the legacy operator as a hand-written one "
                               "calling '" + Name + "'" + OrLibtorch));
-  if (Decl.FunctionalKernel)
-    Out.push_back(functionalKernelGap(Decl));
   return Out;
-}
-
-Diagnostic functionalKernelGap(const KernelFact &K) {
-  return errorAt(K.AnnotationLoc,
-                 "'" + K.CppName +
-                     "' is a functional kernel; the stable target derives "
-                     "variants from out= kernels only (skgen does not yet "
-                     "generate out= and in-place variants from a functional "
-                     "kernel on the stable ABI); write the out= kernel" +
-                     std::string(OrLibtorch));
 }
 
 std::optional<Diagnostic> abiMismatch(const KernelFact &K, Abi Library) {

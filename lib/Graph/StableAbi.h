@@ -22,10 +22,6 @@ namespace graph {
 /// express, one error each.
 std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl);
 
-/// A functional kernel (SKGEN_KERNEL on the functional variant) under the
-/// stable target.
-Diagnostic functionalKernelGap(const KernelFact &K);
-
 /// An error when kernel \p K is written against another ABI than the
 /// library targets (\p Library): its types decide (declaredAbi).
 std::optional<Diagnostic> abiMismatch(const KernelFact &K, Abi Library);
