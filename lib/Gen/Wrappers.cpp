@@ -502,23 +502,13 @@ static std::string stableFallback(const FamilyApi &A, Registration::Kind K,
     }
     Args += (Args.empty() ? "" : ", ") + Arg;
   }
+  // In-place and out= return handles to self / out (TORCH_BOX returns by
+  // value).
   const schema::OperatorName &Op = fallbackTarget(*A.F, K);
-  std::string Callee = cppStringLiteral(Op.qualifiedName()) + ", " +
-                       cppStringLiteral(Op.Overload) + ", " + Args;
-  if (K == Registration::Kind::FallbackFunctional) {
-    F.stmt("return ::skgen::call<" + Theirs.ReturnType + ">(" + Callee + ")",
-           paramNames(Mine));
-    return renderFunction(F);
-  }
-  // In-place and out= return their own arguments (the handles the call
-  // returns are to the same tensors).
-  size_t Returns = K == Registration::Kind::FallbackOut ? A.outNames().size() : 1;
-  F.stmt("::skgen::call_out<" + std::to_string(Returns) + ">(" + Callee + ")",
+  F.stmt("return ::skgen::call<" + Theirs.ReturnType + ">(" +
+             cppStringLiteral(Op.qualifiedName()) + ", " +
+             cppStringLiteral(Op.Overload) + ", " + Args + ")",
          paramNames(Mine));
-  if (K == Registration::Kind::FallbackOut)
-    F.lines(returnOutArguments(A, Inc));
-  else
-    F.stmt("return " + Mine.Params.front().Name, {Mine.Params.front().Name});
   return renderFunction(F);
 }
 

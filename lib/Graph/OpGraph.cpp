@@ -555,6 +555,13 @@ private:
       report(std::move(*D));
       return;
     }
+    // (A family declared without one had its error, unless SKGEN_FALLBACK
+    // serves it and it had no kernel.)
+    if (Opts.Abi == Abi::Stable && !F.Options.hasMeta() &&
+        !F.Options.Fallback.empty()) {
+      report(needsMeta(F, K));
+      return;
+    }
     // Per-kernel code in another file calls the family's meta function
     // through a redeclaration, which needs external linkage.
     const std::string &KernelFile = K.placementFile();

@@ -21,6 +21,16 @@ const char *const OrLibtorch = "; or build the library with --abi=libtorch";
 
 } // namespace
 
+Diagnostic needsMeta(const Family &F, const KernelFact &K) {
+  return errorAt(
+      K.AnnotationLoc,
+      "the stable target needs a meta function for '" + F.Out.Op.str() +
+          "': the stable ABI has no resize_output for an out= kernel to "
+          "size its outputs, so the generated code sizes them from the "
+          "meta function; add SKGEN_META_PRESET(...) or SKGEN_META(fn)" +
+          OrLibtorch);
+}
+
 std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
   std::vector<Diagnostic> Out;
   const std::string Name = F.Out.Op.str();
@@ -37,14 +47,10 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
         errorAt(Decl.SchemaLoc.valid() ? Decl.SchemaLoc : Decl.AnnotationLoc,
                 "the stable ABI cannot return the results of '" + Name +
                     "': " + Why + OrLibtorch));
-  if (!F.Options.hasMeta())
-    Out.push_back(errorAt(
-        Decl.AnnotationLoc,
-        "the stable target needs a meta function for '" + Name +
-            "': the stable ABI has no resize_output for an out= kernel to "
-            "size its outputs, so the generated code sizes them from the "
-            "meta function; add SKGEN_META_PRESET(...) or SKGEN_META(fn)" +
-            OrLibtorch));
+  // A family served by SKGEN_FALLBACK without a kernel of its own computes
+  // nothing: the general family's wrappers size the outputs.
+  if (!F.Options.hasMeta() && (!Decl.Keys.empty() || F.Options.Fallback.empty()))
+    Out.push_back(needsMeta(F, Decl));
   if (const schema::MetaPreset *P =
           F.Options.MetaPreset.empty()
               ? nullptr

@@ -22,6 +22,10 @@ namespace graph {
 /// express, one error each.
 std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl);
 
+/// The stable target sizes outputs from a meta function: the error for a
+/// kernel \p K of family \p F, which has none.
+Diagnostic needsMeta(const Family &F, const KernelFact &K);
+
 /// An error when kernel \p K is written against another ABI than the
 /// library targets (\p Library): its types decide (declaredAbi).
 std::optional<Diagnostic> abiMismatch(const KernelFact &K, Abi Library);

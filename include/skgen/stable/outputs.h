@@ -530,14 +530,22 @@ template <class... Ts> struct Returns<std::tuple<Ts...>> {
 };
 } // namespace detail
 
-/// Calls `op.overload` (e.g. a functional operator, "myops::foo", "")
-/// through the dispatcher with \p args boxed in schema order and returns
-/// its result (a tensor or a tuple of them): a full dispatch, as the stable
-/// ABI has no redispatch.
+/// Calls `op.overload`, an operator of this library (a functional one, or
+/// the general overload of SKGEN_FALLBACK), through the dispatcher with
+/// \p args boxed in schema order and returns its result (a tensor or a
+/// tuple of them): a full dispatch, as the stable ABI has no redispatch. Its
+/// error passes on with its message unchanged (as a std::runtime_error),
+/// without the " (originally from ...)" that STABLE_TORCH_ERROR_CODE_CHECK
+/// adds: the caller behaves as the operator it calls.
 template <class Ret, class... Args>
 Ret call(const char *op, const char *overload, const Args &...args) {
   using R = detail::Returns<Ret>;
-  auto stack = detail::call_boxed<R::count>(op, overload, args...);
+  constexpr size_t N =
+      sizeof...(Args) > R::count ? sizeof...(Args) : R::count;
+  std::array<StableIValue, N> stack{torch::stable::detail::from(args)...};
+  if (torch_call_dispatcher(op, overload, stack.data(), TORCH_ABI_VERSION) !=
+      TORCH_SUCCESS)
+    throw std::runtime_error(torch_exception_get_what_without_backtrace());
   return R::take(stack);
 }
 
