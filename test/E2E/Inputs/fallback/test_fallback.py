@@ -105,7 +105,7 @@ SHIM = " (originally from "
 def known(what, ours, aten, meta, special):
     """The name of the counted difference between ours and aten's, or None."""
     if STABLE and ours[0] == aten[0] == "error" and ours[1] == "RuntimeError" and \
-            SHIM in ours[2]:
+            (SHIM in ours[2] or aten[1] != "RuntimeError"):
         ours = ("error", aten[1], ours[2].split(SHIM)[0])
         if known(what, ours, aten, meta, special) or ours[1:] == aten[1:]:
             return "shim"
