@@ -87,8 +87,8 @@ OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc) {
   if (A.T->stable()) {
     // By name, a full dispatch (the stable ABI has no redispatch).
     Inc.add(A.T->Runtime);
-    OutCall C{"::skgen::call<" + A.Functional->ReturnType + ">", Code(), "",
-              {}};
+    OutCall C{
+        "::skgen::call<" + A.Functional->ReturnType + ">", Code(), "", {}};
     C.Leading = cppStringLiteral(Op.qualifiedName()) + ", " +
                 cppStringLiteral(Op.Overload);
     return C;

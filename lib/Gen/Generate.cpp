@@ -350,10 +350,11 @@ struct AliasKeyEmitter {
     if (Key == keys::DefaultBackend)
       Inc.Checks.insert(DefaultBackendCheck);
     if (C.General)
-      Through = "the overload\n// " + C.General->F->Out.Op.str() +
-                (A.T->stable() ? " (SKGEN_FALLBACK: numbers as 0-dim tensors "
-                                 "of the promoted dtype)"
-                               : " (SKGEN_FALLBACK: Scalars as wrapped numbers)");
+      Through =
+          "the overload\n// " + C.General->F->Out.Op.str() +
+          (A.T->stable() ? " (SKGEN_FALLBACK: numbers as 0-dim tensors "
+                           "of the promoted dtype)"
+                         : " (SKGEN_FALLBACK: Scalars as wrapped numbers)");
     return "// " + Key + ": every other backend, through " + Through + "\n" +
            anonymousNamespace(Code.Wrappers) + "\n" +
            libraryImpl(A.F->Out.Op.Namespace, Key, Code.Impls,

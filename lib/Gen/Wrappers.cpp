@@ -280,7 +280,7 @@ Code inputOptions(const FamilyApi &A, const std::string &Fallback) {
 }
 
 Code optionsLocal(const FamilyApi &A, const Code &Expr, size_t Uses,
-                         FunctionSpec &F) {
+                  FunctionSpec &F) {
   // The stable runtime takes a tensor argument itself.
   if ((Uses <= 1 || A.T->stable()) && Expr.Text.find('?') == std::string::npos)
     return Expr;

@@ -53,7 +53,8 @@ std::string mapArguments(const FunctionSchema &S, const FunctionSchema &G,
       if (B.Ty.Alias)
         return Which + "'" + A.Name + "' is " + Number + " in '" + S.Op.str() +
                "' but the aliasing '" + B.Ty.str() + "' in '" + G.Op.str() +
-               "'; " + Number + " may only be passed as a Tensor that is not "
+               "'; " + Number +
+               " may only be passed as a Tensor that is not "
                "aliased";
       Wrapped[I] = true;
       continue;

@@ -68,8 +68,7 @@ public:
     for (const KernelFact &K : All)
       if (K.AnnotationKind == KernelFact::Kind::Kernel)
         addKernelFact(K);
-    resolveFallbacks(Families, Dropped, InvalidFamilies, Opts.Abi,
-                     LinkDiags);
+    resolveFallbacks(Families, Dropped, InvalidFamilies, Opts.Abi, LinkDiags);
     finish();
     return std::move(G);
   }

@@ -49,7 +49,8 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
                     "': " + Why + OrLibtorch));
   // A family served by SKGEN_FALLBACK without a kernel of its own computes
   // nothing: the general family's wrappers size the outputs.
-  if (!F.Options.hasMeta() && (!Decl.Keys.empty() || F.Options.Fallback.empty()))
+  if (!F.Options.hasMeta() &&
+      (!Decl.Keys.empty() || F.Options.Fallback.empty()))
     Out.push_back(needsMeta(F, Decl));
   if (const schema::MetaPreset *P =
           F.Options.MetaPreset.empty()
@@ -110,7 +111,8 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl) {
                               "' is not generated for the stable ABI yet (its "
                               "kernel would be boxed without a return); keep "
                               "the legacy operator as a hand-written one "
-                              "calling '" + Name + "'" + OrLibtorch));
+                              "calling '" +
+                              Name + "'" + OrLibtorch));
   return Out;
 }
 

@@ -540,8 +540,7 @@ template <class... Ts> struct Returns<std::tuple<Ts...>> {
 template <class Ret, class... Args>
 Ret call(const char *op, const char *overload, const Args &...args) {
   using R = detail::Returns<Ret>;
-  constexpr size_t N =
-      sizeof...(Args) > R::count ? sizeof...(Args) : R::count;
+  constexpr size_t N = sizeof...(Args) > R::count ? sizeof...(Args) : R::count;
   std::array<StableIValue, N> stack{torch::stable::detail::from(args)...};
   if (torch_call_dispatcher(op, overload, stack.data(), TORCH_ABI_VERSION) !=
       TORCH_SUCCESS)

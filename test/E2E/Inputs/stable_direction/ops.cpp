@@ -33,7 +33,15 @@ namespace sdir {
 using torch::stable::Tensor;
 
 namespace {
-enum Kernel { MulCpu, MulceMeta, MulceByHand, MulmixOut, MulmixMeta, Aminmax, N };
+enum Kernel {
+  MulCpu,
+  MulceMeta,
+  MulceByHand,
+  MulmixOut,
+  MulmixMeta,
+  Aminmax,
+  N
+};
 std::atomic<int64_t> Counts[N];
 } // namespace
 
@@ -102,12 +110,11 @@ SKGEN_STRUCTURED("sdir::aminmax.out(Tensor self, *, int? dim=None, bool "
                  CPU)
 SKGEN_FUNCTIONAL_KERNEL
 SKGEN_META(aminmax_meta)
-std::tuple<Tensor, Tensor> aminmax_cpu(const Tensor &self,
-                                       std::optional<int64_t> dim,
-                                       bool keepdim) {
+std::tuple<Tensor, Tensor>
+aminmax_cpu(const Tensor &self, std::optional<int64_t> dim, bool keepdim) {
   ++Counts[Aminmax];
-  return skgen::call<std::tuple<Tensor, Tensor>>("aten::aminmax", "", self,
-                                                 dim, keepdim);
+  return skgen::call<std::tuple<Tensor, Tensor>>("aten::aminmax", "", self, dim,
+                                                 keepdim);
 }
 
 } // namespace sdir

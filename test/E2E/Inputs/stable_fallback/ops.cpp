@@ -33,8 +33,7 @@ SKGEN_STRUCTURED("fb::pow.Tensor_Scalar_out(Tensor self, float exponent, *, "
                  "Tensor(a!) out) -> Tensor(a!)")
 SKGEN_FALLBACK("fb::pow.Tensor_Tensor_out")
 SKGEN_INPLACE_NAME("Scalar")
-Tensor &pow_tensor_scalar_out(const Tensor &self, double exponent,
-                              Tensor &out);
+Tensor &pow_tensor_scalar_out(const Tensor &self, double exponent, Tensor &out);
 
 SKGEN_STRUCTURED("fb::pow.Tensor_Int_out(Tensor self, int exponent, *, "
                  "Tensor(a!) out) -> Tensor(a!)")
