@@ -55,7 +55,7 @@ void checkResults(const FamilyApi &A, FunctionSpec &F) {
 
 /// Without a meta function: `skgen_meta` describes the result.
 void resultMeta(const FamilyApi &A, FunctionSpec &F, Includes &Inc) {
-  Inc.add("skgen/structured.h");
+  Inc.add(A.T->Runtime);
   size_t N = A.outNames().size();
   if (N == 1)
     return F.stmt(
@@ -69,21 +69,32 @@ void resultMeta(const FamilyApi &A, FunctionSpec &F, Includes &Inc) {
 
 /// A spec named \p Name for \p Sig, called with the keys when \p Call
 /// redispatches, on the device of \p Guard when that is not empty.
-FunctionSpec spec(const std::string &Name, const CppSignature &Sig,
-                  const OutCall &Call, Code Guard) {
+FunctionSpec spec(const FamilyApi &A, const std::string &Name,
+                  const CppSignature &Sig, const OutCall &Call, Code Guard) {
   FunctionSpec F;
   F.Name = Name;
   F.Sig = Sig;
   F.TakesKeys = !Call.Keys.empty();
   F.DeviceGuard = std::move(Guard);
+  F.GuardClass = A.T->DeviceGuard;
   return F;
 }
 
 } // namespace
 
 OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc) {
+  const schema::OperatorName &Op = A.F->Variants.Functional->Op;
+  if (A.T->stable()) {
+    // By name, a full dispatch (the stable ABI has no redispatch).
+    Inc.add(A.T->Runtime);
+    OutCall C{
+        "::skgen::call<" + A.Functional->ReturnType + ">", Code(), "", {}};
+    C.Leading = cppStringLiteral(Op.qualifiedName()) + ", " +
+                cppStringLiteral(Op.Overload);
+    return C;
+  }
   Inc.add("skgen/library.h");
-  Code Handle = typedHandle(A.F->Variants.Functional->Op, *A.Functional);
+  Code Handle = typedHandle(Op, *A.Functional);
   if (!Redispatch)
     return {"skgen_op.call", Handle, "", {}};
   Inc.add("c10/core/DispatchKeySet.h");
@@ -97,18 +108,14 @@ std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
                              bool Guard, const OutCall &Call, Includes &Inc) {
   std::vector<std::string> Outs = A.outNames();
   FunctionSpec F =
-      spec(Name, A.Out, Call,
+      spec(A, Name, A.Out, Call,
            Guard ? deviceGuard(A, *A.Functional, Inc, Outs.front()) : Code());
   if (A.hasMeta()) {
     // Refused (device, dtype) and resized before the kernel runs, as aten's
     // structured out= overloads do.
     F.lines(metaLocal(A, Inc));
-    Code Options = inputOptions(A, Outs.front());
-    if (Outs.size() > 1 || Options.Text.find('?') != std::string::npos) {
-      F.stmt("const at::TensorOptions skgen_options = " + Options.Text,
-             Options.Uses);
-      Options = Code("skgen_options");
-    }
+    Code Options =
+        optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);
     for (size_t I = 0; I < Outs.size(); ++I) {
       std::set<std::string> Uses = Options.Uses;
       Uses.insert(Outs[I]);
@@ -123,11 +130,12 @@ std::string outViaFunctional(const FamilyApi &A, const std::string &Name,
     resultMeta(A, F, Inc);
     for (size_t I = 0; I < Outs.size(); ++I)
       F.stmt("::skgen::check_out(skgen_meta, " + std::to_string(I) + ", " +
-                 Outs[I] + ", " + result(A, I) + ".options())",
+                 Outs[I] + ", " + result(A, I) +
+                 (A.T->stable() ? ")" : ".options())"),
              {Outs[I]});
   }
   for (size_t I = 0; I < Outs.size(); ++I)
-    F.stmt(Outs[I] + ".copy_(" + result(A, I) + ")", {Outs[I]});
+    F.stmt(A.T->copyInto(Outs[I], result(A, I)), {Outs[I]});
   F.lines(returnOutArguments(A, Inc));
   return renderFunction(F);
 }
@@ -136,7 +144,7 @@ std::string inplaceViaFunctional(const FamilyApi &A, const std::string &Name,
                                  bool Guard, const OutCall &Call,
                                  Includes &Inc) {
   const std::string &Self = A.Inplace->Params.front().Name;
-  FunctionSpec F = spec(Name, *A.Inplace, Call,
+  FunctionSpec F = spec(A, Name, *A.Inplace, Call,
                         Guard ? deviceGuard(A, *A.Inplace, Inc) : Code());
   if (A.hasMeta()) {
     // Refused (shape, dtype) before the kernel runs.
@@ -146,12 +154,12 @@ std::string inplaceViaFunctional(const FamilyApi &A, const std::string &Name,
     checkResults(A, F);
   } else {
     callFunctional(A, Call, F);
-    Inc.add("skgen/structured.h");
+    Inc.add(A.T->Runtime);
     F.stmt("::skgen::check_inplace(::skgen::result_meta(skgen_result), " +
                Self + ")",
            {Self});
   }
-  F.stmt(Self + ".copy_(skgen_result)", {Self});
+  F.stmt(A.T->copyInto(Self, "skgen_result"), {Self});
   F.stmt("return " + Self, {Self});
   return renderFunction(F);
 }

@@ -172,7 +172,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
       return Wrapper(outKernelReturning(A, Name, Direct(), Inc));
     return {"", unboxedKernel(Direct().Callee)};
   case RK::FunctionalKernel:
-    return {"", unboxedKernel(Direct().Callee)};
+    return {"", A.T->registered(Direct().Callee)};
   case RK::DirectOut:
     return Wrapper(outWrapper(A, Name, Guard, Direct(), Inc));
   case RK::DirectFunctional:
@@ -357,8 +357,11 @@ struct AliasKeyEmitter {
     if (Key == keys::DefaultBackend)
       Inc.Checks.insert(DefaultBackendCheck);
     if (C.General)
-      Through = "the overload\n// " + C.General->F->Out.Op.str() +
-                " (SKGEN_FALLBACK: Scalars as wrapped numbers)";
+      Through =
+          "the overload\n// " + C.General->F->Out.Op.str() +
+          (A.T->stable() ? " (SKGEN_FALLBACK: numbers as 0-dim tensors "
+                           "of the promoted dtype)"
+                         : " (SKGEN_FALLBACK: Scalars as wrapped numbers)");
     return "// " + Key + ": every other backend, through " + Through + "\n" +
            anonymousNamespace(Code.Wrappers) + "\n" +
            libraryImpl(A.F->Out.Op.Namespace, Key, Code.Impls,
@@ -537,7 +540,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     std::optional<FamilyApi> General;
     if (F.FallbackTo)
       if (const Family *GF = G.findFamily(F.FallbackTo->Out))
-        General = FamilyApi::build(*GF);
+        General = FamilyApi::build(*GF, Opts.Abi);
     const FamilyContext Ctx{*A, General ? &*General : nullptr, Opts};
     std::string Header = "// " + F.Out.Op.str() +
                          (F.Options.External ? " (external)" : "") + "\n";

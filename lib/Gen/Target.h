@@ -46,6 +46,12 @@ struct Target {
   std::string registered(const std::string &Fn) const {
     return stable() ? "TORCH_BOX(&" + Fn + ")" : unboxedKernel(Fn);
   }
+  /// Copies tensor \p Src into \p Dst (`dst.copy_(src)`; the stable ABI
+  /// has no Tensor::copy_, only torch::stable::copy_).
+  std::string copyInto(const std::string &Dst, const std::string &Src) const {
+    return stable() ? "torch::stable::copy_(" + Dst + ", " + Src + ")"
+                    : Dst + ".copy_(" + Src + ")";
+  }
 };
 
 const Target &targetFor(skgen::Abi A);

@@ -279,10 +279,8 @@ Code inputOptions(const FamilyApi &A, const std::string &Fallback) {
   return Code(optionsExpression(*A.MetaSig), sourceNames(*A.MetaSig));
 }
 
-/// `const at::TensorOptions skgen_options = ...;` when the expression is
-/// used more than once or is a conditional; else the expression itself.
-static Code optionsLocal(const FamilyApi &A, const Code &Expr, size_t Uses,
-                         FunctionSpec &F) {
+Code optionsLocal(const FamilyApi &A, const Code &Expr, size_t Uses,
+                  FunctionSpec &F) {
   // The stable runtime takes a tensor argument itself.
   if ((Uses <= 1 || A.T->stable()) && Expr.Text.find('?') == std::string::npos)
     return Expr;
@@ -467,6 +465,53 @@ Code typedOutHandle(const FamilyApi &A, Includes &Inc) {
   return typedHandle(A.F->Out.Op, A.Out);
 }
 
+/// fallbackWrapper on the stable ABI: each number (`float`, `int`, `bool`
+/// where the general overload takes a Tensor) as skgen::wrapped_number, a
+/// 0-dim tensor of the dtype the call's operands promote to; the general
+/// variant called by name (a full dispatch).
+static std::string stableFallback(const FamilyApi &A, Registration::Kind K,
+                                  const CppSignature &Mine,
+                                  const CppSignature &Theirs,
+                                  const std::set<std::string> &Wrapped,
+                                  const std::string &Name, Includes &Inc) {
+  Inc.add(A.T->Runtime);
+  FunctionSpec F = spec(A, Name, Mine, nullptr);
+  auto IsWrapped = [&](const CppParam &P) {
+    return P.Arg && Wrapped.count(P.Arg->Name);
+  };
+  // The operands of the promotion: the inputs that are tensors in the
+  // general overload (out= tensors take no part).
+  std::string Operands;
+  for (const CppParam &P : Mine.Params) {
+    if (!P.Arg || A.isOut(*P.Arg))
+      continue;
+    const schema::Type &T = P.Arg->Ty;
+    if (IsWrapped(P) || T.isTensor() ||
+        (T.isOptional() && T.unwrapOptional().isTensor()))
+      Operands += (Operands.empty() ? "" : ", ") + P.Name;
+  }
+  std::string Args;
+  for (const CppParam &P : Mine.Params) {
+    std::string Arg = P.Name;
+    if (IsWrapped(P)) {
+      Arg = "skgen_" + P.Name;
+      F.stmt("const torch::stable::Tensor " + Arg +
+                 " = ::skgen::wrapped_number(" + P.Name + ", {" + Operands +
+                 "})",
+             paramNames(Mine));
+    }
+    Args += (Args.empty() ? "" : ", ") + Arg;
+  }
+  // In-place and out= return handles to self / out (TORCH_BOX returns by
+  // value).
+  const schema::OperatorName &Op = fallbackTarget(*A.F, K);
+  F.stmt("return ::skgen::call<" + Theirs.ReturnType + ">(" +
+             cppStringLiteral(Op.qualifiedName()) + ", " +
+             cppStringLiteral(Op.Overload) + ", " + Args + ")",
+         paramNames(Mine));
+  return renderFunction(F);
+}
+
 std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
                             Registration::Kind K, const std::string &Name,
                             bool Redispatch, Includes &Inc) {
@@ -483,6 +528,8 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
   for (size_t I = 0; I < FB.Wrapped.size(); ++I)
     if (FB.Wrapped[I])
       Wrapped.insert(A.F->Out.Arguments[I].Name);
+  if (A.T->stable())
+    return stableFallback(A, K, *Mine, *Theirs, Wrapped, Name, Inc);
   OutCall Keys{"", Code(), Redispatch ? "skgen_keys" : "", {}};
   FunctionSpec F = spec(A, Name, *Mine, &Keys);
   // Each Scalar as aten passes a Python number to a Tensor overload: a 0-dim

@@ -131,6 +131,11 @@ Code metaLocal(const FamilyApi &A, Includes &Inc);
 /// op's tensor arguments; for an op without any, of \p Fallback (an out=
 /// tensor) or the defaults.
 Code inputOptions(const FamilyApi &A, const std::string &Fallback);
+/// `const at::TensorOptions skgen_options = ...;` in \p F when the options
+/// expression \p Expr is used more than once (\p Uses) or is a conditional;
+/// returns what to pass (the local, or \p Expr itself).
+Code optionsLocal(const FamilyApi &A, const Code &Expr, size_t Uses,
+                  FunctionSpec &F);
 /// `return out;`, or the out= overload's tuple of references to its out
 /// arguments.
 Code returnOutArguments(const FamilyApi &A, Includes &Inc);

@@ -14,10 +14,23 @@ using schema::OperatorName;
 
 namespace {
 
+/// Whether \p T is what a library targeting \p Target passes as a number
+/// where the general overload takes a Tensor: a Scalar, or on the stable ABI
+/// (no Scalar there) a `float`, `int` or `bool`.
+bool isNumber(const schema::Type &T, Abi Target) {
+  if (Target == Abi::Stable)
+    return T.isNamed("float") || T.isNamed("int") || T.isNamed("bool");
+  return T.isNamed("Scalar");
+}
+
 /// Why \p S (the specialised out schema) cannot call \p G (the general one)
 /// with its Scalars as tensors, or "" (then \p Wrapped is the mapping).
 std::string mapArguments(const FunctionSchema &S, const FunctionSchema &G,
-                         std::vector<bool> &Wrapped) {
+                         Abi Target, std::vector<bool> &Wrapped) {
+  const char *Number = Target == Abi::Stable
+                           ? "a number ('float', 'int' or 'bool': the stable "
+                             "ABI has no Scalar)"
+                           : "a Scalar";
   const std::vector<Argument> &SA = S.Arguments, &GA = G.Arguments;
   if (SA.size() != GA.size())
     return "'" + S.Op.str() + "' has " + std::to_string(SA.size()) +
@@ -34,36 +47,38 @@ std::string mapArguments(const FunctionSchema &S, const FunctionSchema &G,
              "same, in the same order)";
     if (A.Ty == B.Ty)
       continue;
-    if (A.Ty.isNamed("Scalar") && B.Ty.isTensor()) {
+    if (isNumber(A.Ty, Target) && B.Ty.isTensor()) {
       // The wrapped Scalar is a temporary: an argument the other overload
       // may alias (or write) would leave the result pointing at it.
       if (B.Ty.Alias)
-        return Which + "'" + A.Name + "' is a Scalar in '" + S.Op.str() +
+        return Which + "'" + A.Name + "' is " + Number + " in '" + S.Op.str() +
                "' but the aliasing '" + B.Ty.str() + "' in '" + G.Op.str() +
-               "'; a Scalar may only be passed as a Tensor that is not "
+               "'; " + Number +
+               " may only be passed as a Tensor that is not "
                "aliased";
       Wrapped[I] = true;
       continue;
     }
     return Which + "'" + A.Name + "' is '" + A.Ty.str() + "' in '" +
            S.Op.str() + "' but '" + B.Ty.str() + "' in '" + G.Op.str() +
-           "'; only a Scalar may be passed where the other overload takes a "
-           "Tensor";
+           "'; only " + Number +
+           " may be passed where the other overload takes a Tensor";
   }
   bool Any = false;
   for (bool W : Wrapped)
     Any |= W;
   if (!Any)
     return "'" + S.Op.str() + "' and '" + G.Op.str() +
-           "' take the same argument types: there is no Scalar to pass as a "
-           "Tensor";
+           "' take the same argument types: there is no " +
+           (Target == Abi::Stable ? "number" : "Scalar") +
+           " to pass as a Tensor";
   return "";
 }
 
 } // namespace
 
 void resolveFallbacks(std::vector<Family> &Families, std::vector<bool> &Dropped,
-                      const std::set<std::string> &Invalid,
+                      const std::set<std::string> &Invalid, Abi Target,
                       std::vector<Diagnostic> &Diags) {
   std::map<std::string, size_t> ByName;
   for (size_t I = 0; I < Families.size(); ++I)
@@ -139,7 +154,7 @@ void resolveFallbacks(std::vector<Family> &Families, std::vector<bool> &Dropped,
       continue;
     }
     Fallback FB;
-    std::string Why = mapArguments(F.Out, G.Out, FB.Wrapped);
+    std::string Why = mapArguments(F.Out, G.Out, Target, FB.Wrapped);
     if (!Why.empty()) {
       Fail("'" + F.Out.Op.str() + "' cannot be served by '" + G.Out.Op.str() +
                "': " + Why,

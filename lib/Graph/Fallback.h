@@ -23,8 +23,10 @@ namespace graph {
 /// Sets Family::FallbackTo for each family of \p Families (not \p Dropped)
 /// with SKGEN_FALLBACK, or reports why it cannot be served that way (and
 /// drops it). \p Invalid: out names of families declared with errors.
+/// \p Target: the ABI, which decides what a number is (a Scalar; on the
+/// stable ABI, which has none, a float, int or bool).
 void resolveFallbacks(std::vector<Family> &Families, std::vector<bool> &Dropped,
-                      const std::set<std::string> &Invalid,
+                      const std::set<std::string> &Invalid, Abi Target,
                       std::vector<Diagnostic> &Diags);
 
 } // namespace graph

@@ -69,7 +69,7 @@ public:
     for (const KernelFact &K : All)
       if (K.AnnotationKind == KernelFact::Kind::Kernel)
         addKernelFact(K);
-    resolveFallbacks(Families, Dropped, InvalidFamilies, LinkDiags);
+    resolveFallbacks(Families, Dropped, InvalidFamilies, Opts.Abi, LinkDiags);
     finish();
     return std::move(G);
   }
@@ -567,8 +567,11 @@ private:
       report(std::move(*D));
       return;
     }
-    if (Functional && Opts.Abi == Abi::Stable) {
-      report(functionalKernelGap(K));
+    // (A family declared without one had its error, unless SKGEN_FALLBACK
+    // serves it and it had no kernel.)
+    if (Opts.Abi == Abi::Stable && !F.Options.hasMeta() &&
+        !F.Options.Fallback.empty()) {
+      report(needsMeta(F, K));
       return;
     }
     // Per-kernel code in another file calls the family's meta function

@@ -21,6 +21,16 @@ const char *const OrLibtorch = "; or build the library with --abi=libtorch";
 
 } // namespace
 
+Diagnostic needsMeta(const Family &F, const KernelFact &K) {
+  return errorAt(
+      K.AnnotationLoc,
+      "the stable target needs a meta function for '" + F.Out.Op.str() +
+          "': the stable ABI has no resize_output for an out= kernel to "
+          "size its outputs, so the generated code sizes them from the "
+          "meta function; add SKGEN_META_PRESET(...) or SKGEN_META(fn)" +
+          OrLibtorch);
+}
+
 std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
                                       const LinkOptions &Opts) {
   std::vector<Diagnostic> Out;
@@ -38,14 +48,11 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
         errorAt(Decl.SchemaLoc.valid() ? Decl.SchemaLoc : Decl.AnnotationLoc,
                 "the stable ABI cannot return the results of '" + Name +
                     "': " + Why + OrLibtorch));
-  if (!F.Options.hasMeta())
-    Out.push_back(errorAt(
-        Decl.AnnotationLoc,
-        "the stable target needs a meta function for '" + Name +
-            "': the stable ABI has no resize_output for an out= kernel to "
-            "size its outputs, so the generated code sizes them from the "
-            "meta function; add SKGEN_META_PRESET(...) or SKGEN_META(fn)" +
-            OrLibtorch));
+  // A family served by SKGEN_FALLBACK without a kernel of its own computes
+  // nothing: the general family's wrappers size the outputs.
+  if (!F.Options.hasMeta() &&
+      (!Decl.Keys.empty() || F.Options.Fallback.empty()))
+    Out.push_back(needsMeta(F, Decl));
   if (const schema::MetaPreset *P =
           F.Options.MetaPreset.empty()
               ? nullptr
@@ -111,33 +118,15 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
             "the stable target cannot return the gradient of '" +
                 F.Derivs.Inputs[I].Name + "' (a Tensor[]) from '" + Name +
                 "''s backward operator; use --abi=libtorch"));
-  if (!F.Options.Fallback.empty())
-    Out.push_back(errorAt(F.Options.FallbackLoc,
-                          "SKGEN_FALLBACK on '" + Name +
-                              "' passes Scalars as wrapped-number tensors, "
-                              "which the stable ABI cannot make (no "
-                              "at::Scalar)" +
-                              OrLibtorch));
   if (F.Options.LegacyOp)
     Out.push_back(errorAt(Decl.AnnotationLoc,
                           "SKGEN_LEGACY_OP on '" + Name +
                               "' is not generated for the stable ABI yet (its "
                               "kernel would be boxed without a return); keep "
                               "the legacy operator as a hand-written one "
-                              "calling '" + Name + "'" + OrLibtorch));
-  if (Decl.FunctionalKernel)
-    Out.push_back(functionalKernelGap(Decl));
+                              "calling '" +
+                              Name + "'" + OrLibtorch));
   return Out;
-}
-
-Diagnostic functionalKernelGap(const KernelFact &K) {
-  return errorAt(K.AnnotationLoc,
-                 "'" + K.CppName +
-                     "' is a functional kernel; the stable target derives "
-                     "variants from out= kernels only (skgen does not yet "
-                     "generate out= and in-place variants from a functional "
-                     "kernel on the stable ABI); write the out= kernel" +
-                     std::string(OrLibtorch));
 }
 
 std::optional<Diagnostic> abiMismatch(const KernelFact &K, Abi Library) {

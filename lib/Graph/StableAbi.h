@@ -24,9 +24,9 @@ namespace graph {
 std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
                                       const LinkOptions &Opts);
 
-/// A functional kernel (SKGEN_KERNEL on the functional variant) under the
-/// stable target.
-Diagnostic functionalKernelGap(const KernelFact &K);
+/// The stable target sizes outputs from a meta function: the error for a
+/// kernel \p K of family \p F, which has none.
+Diagnostic needsMeta(const Family &F, const KernelFact &K);
 
 /// An error when kernel \p K is written against another ABI than the
 /// library targets (\p Library): its types decide (declaredAbi).

@@ -32,6 +32,9 @@
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <skgen/stable/promotion.h>
@@ -248,6 +251,24 @@ private:
   std::optional<torch::headeronly::ScalarType> number_;
 };
 
+namespace detail {
+/// at::result_type of \p operands; \p default_float as for
+/// result_type(ResultTypeState, ...).
+template <class DefaultFloat>
+torch::headeronly::ScalarType
+result_type(std::initializer_list<Operand> operands,
+            DefaultFloat default_float) {
+  ResultTypeState state;
+  for (const Operand &op : operands) {
+    if (const torch::stable::Tensor *t = op.tensor())
+      update_tensor(state, t->scalar_type(), t->dim() == 0);
+    else if (std::optional<torch::headeronly::ScalarType> n = op.number())
+      update_wrapped(state, *n);
+  }
+  return result_type(state, default_float);
+}
+} // namespace detail
+
 /// Type promotion of element-wise ops (the output dtype).
 enum class Promotion {
   Default,    ///< aten's result_type over the operands (add, mul)
@@ -287,20 +308,13 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
     }
   }
   SKGEN_STABLE_CHECK(first, "skgen: an element-wise op needs a tensor operand");
-  detail::ResultTypeState state;
-  for (const Operand &op : operands) {
-    if (const torch::stable::Tensor *t = op.tensor())
-      detail::update_tensor(state, t->scalar_type(), t->dim() == 0);
-    else if (std::optional<ScalarType> n = op.number())
-      detail::update_wrapped(state, *n);
-  }
   std::optional<ScalarType> default_float;
   auto get_default_float = [&] {
     if (!default_float)
       default_float = default_float_dtype();
     return *default_float;
   };
-  ScalarType dtype = detail::result_type(state, get_default_float);
+  ScalarType dtype = detail::result_type(operands, get_default_float);
   switch (promotion) {
   case Promotion::Default:
     break;

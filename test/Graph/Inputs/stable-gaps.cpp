@@ -45,4 +45,30 @@ SKGEN_STRUCTURED("sops::div.out_mode(Tensor self, Tensor other, *, str? rounding
 SKGEN_FUNCTIONAL_NAME("Tensor_mode")
 SKGEN_META_PRESET(binary_float)
 Tensor &div_out(const Tensor &self, const Tensor &other, std::optional<std::string_view> rounding_mode, Tensor &out);
+
+// Functional kernels and fallbacks: mul.out and mul.Scalar_out are fine.
+SKGEN_STRUCTURED("sops::mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_FUNCTIONAL_KERNEL
+SKGEN_META_PRESET(binary)
+SKGEN_FUNCTIONAL_NAME("Tensor")
+SKGEN_INPLACE_NAME("Tensor")
+Tensor mul_cpu(const Tensor &self, const Tensor &other);
+SKGEN_STRUCTURED("sops::mul.Scalar_out(Tensor self, float other, *, Tensor(a!) out) -> Tensor(a!)")
+SKGEN_FALLBACK("sops::mul.out")
+Tensor &mul_scalar_out(const Tensor &self, double other, Tensor &out);
+// A number other than float, int, bool.
+SKGEN_STRUCTURED("sops::mul.Str_out(Tensor self, str other, *, Tensor(a!) out) -> Tensor(a!)")
+SKGEN_FALLBACK("sops::mul.out")
+Tensor &mul_str_out(const Tensor &self, std::string_view other, Tensor &out);
+// A fallback family with a kernel of its own needs a meta function.
+SKGEN_STRUCTURED("sops::mul.Int_out(Tensor self, int other, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_FALLBACK("sops::mul.out")
+Tensor &mul_int_out(const Tensor &self, int64_t other, Tensor &out);
+SKGEN_STRUCTURED("sops::mul.Bool_out(Tensor self, bool other, *, Tensor(a!) out) -> Tensor(a!)")
+SKGEN_FALLBACK("sops::mul.out")
+Tensor &mul_bool_out(const Tensor &self, bool other, Tensor &out);
+SKGEN_KERNEL("sops::mul.Bool_out", CPU)
+Tensor &mul_bool_out_cpu(const Tensor &self, bool other, Tensor &out);
+SKGEN_KERNEL("sops::mul.Bool", Meta)
+Tensor mul_bool_meta(const Tensor &self, bool other);
 } // namespace sops
