@@ -45,12 +45,13 @@ if getattr(config, "skgen_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES"
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
-# The PyTorch leg (`lit --param torch=system|venv`, default system): which
-# libtorch the tests that need the real one (REQUIRES: libtorch) compile, link
-# and run against. system: Debian's libtorch-dev/python3-torch (1.13 on Debian
-# 12) with /usr/bin/python3. venv: PyTorch 2.13 from pip in <src>/.venv
-# (utils/setup_torch.sh). Each leg has its own output tree, so their builds
-# never mix. See test/torch_leg.py.
+# The PyTorch leg (`lit --param torch=system|venv|2.14.1|2.15.0`, default
+# system): which libtorch the tests that need the real one (REQUIRES:
+# libtorch) compile, link and run against. system: Debian's
+# libtorch-dev/python3-torch (1.13 on Debian 12) with /usr/bin/python3. venv:
+# PyTorch 2.13 from pip in <src>/.venv (utils/setup_torch.sh). 2.14.1,
+# 2.15.0: setup_torch.sh's newer venvs, for utils/e2e_torch.sh. Each leg has
+# its own output tree, so their builds never mix. See test/torch_leg.py.
 import sys
 sys.path.insert(0, os.path.dirname(__file__))
 sys.dont_write_bytecode = True
@@ -65,6 +66,7 @@ config.substitutions.append(("%torch_ldflags", leg.ldflags))
 config.substitutions.append(("%torch_include", leg.include))
 config.substitutions.append(("%torch_libdir", leg.libdir))
 config.environment["SKGEN_TORCH_CMAKE_PREFIX"] = leg.cmake_prefix
+config.environment["SKGEN_TORCH_CMAKE_ARGS"] = leg.cmake_args
 if leg.available:
     config.available_features.add("libtorch")
     config.available_features.add("torch-" + leg.name)
@@ -77,7 +79,7 @@ lit_config.note("PyTorch leg '%s': %s" % (leg.name, leg.describe()))
 # In every leg: torch 2.14.1 and 2.15.0 (utils/setup_torch.sh), which the
 # stable-ABI tests load their library built against 2.13's headers into
 # (features torch-2.14, torch-2.15; %torch214_python, %torch215_python).
-for version in ("2.14.1", "2.15.0"):
+for version in torch_leg.NEWER:
     tag = "".join(version.split(".")[:2])
     python = torch_leg.newer_venv_python(version)
     if python:

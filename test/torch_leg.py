@@ -2,6 +2,10 @@
 
   system  Debian's libtorch-dev + python3-torch (/usr/include, /usr/bin/python3)
   venv    pip's torch in <source root>/.venv (utils/setup_torch.sh)
+  2.14.1, 2.15.0
+          utils/setup_torch.sh's venv of that torch (newer_venv_python()):
+          the libtorch target's E2E tests against a newer torch, run by
+          utils/e2e_torch.sh, not by the default suite
 
 and, in every leg, the torch 2.14.1 and 2.15.0 interpreters the stable-ABI
 tests load their 2.13-built library into (newer_venv_python()).
@@ -9,6 +13,7 @@ tests load their 2.13-built library into (newer_venv_python()).
 For each: the Python interpreter, the C++ flags and link flags of its
 libtorch, the CMake prefix path of its TorchConfig.cmake and its version.
 """
+import glob
 import json
 import os
 import subprocess
@@ -25,8 +30,13 @@ print(json.dumps({
     "cmake_prefix": torch.utils.cmake_prefix_path,
     "root": root,
     "abi": int(torch._C._GLIBCXX_USE_CXX11_ABI),
+    "cuda": torch.version.cuda,
 }))
 """
+
+
+# The newer torch versions utils/setup_torch.sh makes venvs of.
+NEWER = ("2.14.1", "2.15.0")
 
 
 class Leg:
@@ -34,6 +44,8 @@ class Leg:
         self.name, self.python = name, python
         self.available, self.version, self.why = False, (0, 0), ""
         self.cxxflags = self.ldflags = self.cmake_prefix = ""
+        # More CMake arguments for its TorchConfig.cmake (a CUDA wheel's).
+        self.cmake_args = ""
         # The wheel's (or package's) include and lib directories: a stable-ABI
         # library needs only <include> (torch/csrc/stable, torch/headeronly)
         # and <lib>/libtorch_cpu.so.
@@ -64,10 +76,13 @@ def detect(name, src_root):
             info["abi"], inc, os.path.join(inc, "torch", "csrc", "api", "include"))
         leg.ldflags = "-ltorch -ltorch_cpu -lc10"
         leg.cmake_prefix = ""  # examples/CMakeLists.txt's HINTS find Debian's
-    elif name == "venv":
-        leg = Leg(name, os.path.join(src_root, ".venv", "bin", "python"))
+    elif name == "venv" or name in NEWER:
+        if name == "venv":
+            leg = Leg(name, os.path.join(src_root, ".venv", "bin", "python"))
+        else:
+            leg = Leg(name, newer_venv_python(name) or "")
         if not os.path.exists(leg.python):
-            leg.why = "no %s (utils/setup_torch.sh)" % leg.python
+            leg.why = "no %s venv (utils/setup_torch.sh)" % ("2.13" if name == "venv" else name)
             return leg
         info = _query(leg)
         if info is None:
@@ -80,8 +95,25 @@ def detect(name, src_root):
         # The torch root first: TorchConfig.cmake's find_library() would
         # otherwise find Debian's /usr/lib/x86_64-linux-gnu/libtorch.so.
         leg.cmake_prefix = "%s;%s" % (info["root"], info["cmake_prefix"])
+        if _version(info["version"]) >= (2, 14):
+            # Their headers are C++20 (c10/util/intrusive_ptr.h's
+            # operator<=>); tests write -std=c++17 before %torch_cxxflags,
+            # and TorchConfig.cmake asks for cxx_std_20 itself.
+            leg.cxxflags = "-std=c++20 " + leg.cxxflags
+        if info.get("cuda"):
+            # A CUDA wheel's TorchConfig.cmake finds CUDA with FindCUDA
+            # (through nvcc on PATH it guesses the toolkit's root wrong when
+            # nvcc is a link) and needs nvrtc, which the wheel's nvidia
+            # packages hold, not the toolkit. No GPU needed: CPU tests only.
+            cuda = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+            nvrtc = sorted(glob.glob(os.path.join(os.path.dirname(info["root"]), "nvidia",
+                                                  "cu*", "lib", "libnvrtc.so.*[0-9]")))
+            leg.cmake_args = "-DCUDA_TOOLKIT_ROOT_DIR=" + cuda
+            if nvrtc:
+                leg.cmake_args += " -DCUDA_nvrtc_LIBRARY=" + nvrtc[0]
     else:
-        raise ValueError("lit --param torch=%r: expected system or venv" % name)
+        raise ValueError("lit --param torch=%r: expected system, venv or one of %s"
+                         % (name, ", ".join(NEWER)))
     leg.version = _version(info["version"])
     leg.include, leg.libdir = info["include"], info["lib"]
     leg.available = True

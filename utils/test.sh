@@ -58,10 +58,7 @@ for i in "${!VERSIONS[@]}"; do
   if ((E2E)); then
     # The tests that need libtorch again, against PyTorch 2.13 in .venv
     # (utils/setup_torch.sh), in their own output tree (test/torch_leg.py).
-    /usr/bin/python3 "$LIT" -sv -j"${SKGEN_JOBS:-2}" --param skgen_e2e=1 --param torch=venv \
-      "$BUILD/test/E2E" "$BUILD/test/Scan/libtorch.cpp" "$BUILD/test/Gen/compile-libtorch.test" \
-      "$BUILD/test/Schema/corpus-roundtrip.test" "$BUILD/test/Schema/corpus-variants.test" \
-      "$BUILD/test/Schema/torch-differential.test" 2>&1 | tee -a "$LOG"
+    SKGEN_BUILD_DIR=$BUILD "$ROOT/utils/e2e_torch.sh" venv 2>&1 | tee -a "$LOG"
     ((PIPESTATUS[0] == 0)) || status=1
   fi
   p=$(($(count Passed "$LOG") + $(count 'Expectedly Failed' "$LOG")))

@@ -20,6 +20,13 @@ namespace skgen {
 
 enum class Abi { Libtorch, Stable };
 
+/// The newest torch whose stable ABI skgen has been checked against (its
+/// headers read, a library built against them loaded): what the stable
+/// target refuses as missing from the ABI is missing up to this version.
+/// Bump it with a new torch after reading its torch/csrc/stable and
+/// torch/headeronly again (docs/stable-abi.md, "What does not work").
+inline constexpr char NewestKnownTorch[] = "2.15.0";
+
 /// Its name on the command line, in .skgen.yaml and in block stamps.
 inline const char *abiName(Abi A) {
   return A == Abi::Stable ? "stable" : "libtorch";

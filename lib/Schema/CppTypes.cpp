@@ -162,19 +162,40 @@ const ValueType *findStableValueType(const Type &T) {
   return nullptr;
 }
 
+/// Schema types the stable ABI lacks, and what to take instead (other types
+/// without a stable form: TORCH_BOX cannot unbox them).
+struct StableGap {
+  const char *Schema;
+  /// Why: what the ABI lacks. With InNoTorch, it is said of every torch up to
+  /// NewestKnownTorch ("no torch up to 2.15.0 ... has <Lacks>").
+  const char *Lacks;
+  bool InNoTorch;
+  const char *Instead;
+};
+const StableGap StableGaps[] = {
+    // Neither TORCH_BOX (a kernel's arguments) nor torch_call_dispatcher
+    // converts one: "Not yet supported conversion from StableIValue to IValue
+    // for schema type: Scalar" (test/E2E/stable-scalar.test).
+    {"Scalar",
+     "a stable Scalar: StableIValue has no conversion for schema type "
+     "Scalar",
+     true, "take a 'float' or an 'int'"},
+    {"SymInt", "no SymInt in the stable ABI", false,
+     "take 'int' / 'int[]' (concrete sizes: no dynamic shapes under "
+     "torch.compile)"},
+};
+
 /// Why a schema type has no stable-ABI form, and what to write instead.
 std::string noStableForm(const Type &T) {
   const Type &E = T.isOptional() || T.isList() ? T.Elements.front() : T;
   const Type &B = E.unwrapOptional();
-  if (B.isNamed("Scalar"))
-    return "'" + T.str() +
-           "' has no stable-ABI form (the stable ABI cannot box at::Scalar); "
-           "take a 'float' or an 'int'";
-  if (B.isNamed("SymInt"))
-    return "'" + T.str() +
-           "' has no stable-ABI form (no SymInt in the stable ABI); take "
-           "'int' / 'int[]' (concrete sizes: no dynamic shapes under "
-           "torch.compile)";
+  for (const StableGap &G : StableGaps)
+    if (B.isNamed(G.Schema))
+      return "'" + T.str() + "' has no stable-ABI form (" +
+             (G.InNoTorch ? std::string("no torch up to ") + NewestKnownTorch +
+                                ", the newest skgen knows, has " + G.Lacks
+                          : std::string(G.Lacks)) +
+             "); " + G.Instead;
   return "'" + T.str() + "' has no stable-ABI form (TORCH_BOX cannot unbox it)";
 }
 

@@ -4,8 +4,9 @@ generates, not from the blocks committed in examples/src.
 
   build_example.py <skgen source root> <shared build dir> [--cpp]
 
-Environment: SKGEN (the skgen binary), SKGEN_TORCH_CMAKE_PREFIX (the lit
-leg's libtorch, test/torch_leg.py; empty for Debian's), SKGEN_JOBS.
+Environment: SKGEN (the skgen binary), SKGEN_TORCH_CMAKE_PREFIX and
+SKGEN_TORCH_CMAKE_ARGS (the lit leg's libtorch, test/torch_leg.py; empty for
+Debian's), SKGEN_JOBS.
 
 <shared>/regen: a copy of examples/ whose sources have their generated blocks
 stripped (scratch_copy.strip) and regenerated with `skgen --fix`; files are
@@ -44,6 +45,7 @@ def configure(src, build, log, extra=()):
     prefix = os.environ.get("SKGEN_TORCH_CMAKE_PREFIX", "")
     if prefix:
         args.append("-DCMAKE_PREFIX_PATH=" + prefix)
+    args += os.environ.get("SKGEN_TORCH_CMAKE_ARGS", "").split()
     stamp = os.path.join(build, "skgen-e2e-configure.txt")
     old = open(stamp).read() if os.path.exists(stamp) else None
     if old != "\n".join(args) or not os.path.exists(os.path.join(build, "build.ninja")):
