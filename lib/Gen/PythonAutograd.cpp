@@ -67,6 +67,21 @@ def _skgen_check_inplace(self):
                            "in an in-place operation.")
 
 
+def _skgen_with_defaults(op, args, kwargs):
+    """The arguments the dispatcher left out for their defaults, back (as
+    register_autograd gives its setup_context)."""
+    args, kwargs = list(args), dict(kwargs)
+    for a in op._schema.arguments[len(args):]:
+        if a.kwarg_only:
+            if a.name not in kwargs and a.has_default_value():
+                kwargs[a.name] = a.default_value
+        elif a.name in kwargs:
+            args.append(kwargs.pop(a.name))
+        elif a.has_default_value():
+            args.append(a.default_value)
+    return tuple(args), kwargs
+
+
 def _skgen_inplace(op, setup_context, backward, clone_self):
     """The Autograd kernel of in-place op `op`, as aten's: the leaf checks,
     the call below autograd, self's version moved on, its history rebased on
@@ -95,6 +110,7 @@ def _skgen_inplace(op, setup_context, backward, clone_self):
                 ctx.needs_input_grad = needs
 
     def kernel(keyset, *args, **kwargs):
+        args, kwargs = _skgen_with_defaults(op, args, kwargs)
         if torch.is_grad_enabled() and any(
                 isinstance(a, torch.Tensor) and a.requires_grad for a in args):
             _skgen_check_inplace(args[0])
@@ -103,6 +119,32 @@ def _skgen_inplace(op, setup_context, backward, clone_self):
                       **kwargs)
         torch.autograd.graph.increment_version(args[0])
         return args[0]
+
+    return kernel
+
+
+def _skgen_out(op, differentiable):
+    """An out= op's Autograd kernel, as aten's: with grad mode on, an
+    argument that requires grad is refused (unless the family is not
+    differentiable); the call below autograd; the out tensors' versions
+    moved on."""
+    name = op._schema.name
+    outs = [a.name for a in op._schema.arguments
+            if a.alias_info is not None and a.alias_info.is_write]
+
+    def kernel(keyset, *args, **kwargs):
+        if differentiable and torch.is_grad_enabled() and any(
+                isinstance(a, torch.Tensor) and a.requires_grad
+                for a in (*args, *kwargs.values())):
+            raise RuntimeError(
+                f"{name}(): functions with out=... arguments don't support "
+                "automatic differentiation, but one of the arguments "
+                "requires grad.")
+        result = op.redispatch(keyset & torch._C._after_autograd_keyset,
+                               *args, **kwargs)
+        torch.autograd.graph.increment_version(
+            [kwargs[n] for n in outs if n in kwargs])
+        return result
 
     return kernel
 
@@ -136,6 +178,10 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
            "\", _skgen_inplace_without_derivatives(" +
            opOverload(V.Inplace->Op) +
            "), \"Autograd\", with_keyset=True)\n";
+    // out= accepts inputs that require grad (aten's eq.out does).
+    S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
+         opOverload(F.Out.Op) + ", differentiable=False), \"Autograd\", " +
+         "with_keyset=True)\n";
     return S;
   }
   const schema::OperatorName &Fn = V.Functional->Op;
@@ -242,6 +288,9 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
        (Returns.size() == 1 ? "," : "") + "\n\n\n";
   S += "torch.library.register_autograd(\n    \"" + Fn.str() + "\", " +
        Backward + ", setup_context=" + Setup + ", lib=" + Lib + ")\n";
+  S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
+       opOverload(F.Out.Op) + ", differentiable=True), \"Autograd\", " +
+       "with_keyset=True)\n";
   if (V.Inplace) {
     // The formulas read self as it was: a copy, as aten's in-place kernels.
     bool ReadsSelf = llvm::any_of(B.Arguments, [&](const BackwardArgument &A) {

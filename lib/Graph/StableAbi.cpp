@@ -98,10 +98,10 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
         F.Options.Derivatives.empty()
             ? Decl.AnnotationLoc
             : F.Options.Derivatives.front().NamesLoc,
-        std::string(F.Derivs.differentiable() ? "derivative formulas of '"
-                                              : "SKGEN_NOT_DIFFERENTIABLE on '") +
-            Name +
-            "' are registered by the Python companion on the stable target "
+        "the autograd of '" + Name + "' (" +
+            (F.Derivs.differentiable() ? "SKGEN_DERIVATIVE"
+                                       : "SKGEN_NOT_DIFFERENTIABLE") +
+            ") is registered by the Python companion on the stable target "
             "(the stable ABI has no autograd API in C++); set 'PythonDefs: "
             "FILE' in .skgen.yaml or --python-defs=FILE"));
   if (F.Derivs.differentiable() && !F.Variants.Functional)

@@ -10,12 +10,13 @@ step.
 
 Usage: python test_stable_autograd.py LIB.so DEFS.py
 Prints `torch X: autograd: N gradients compared with aten, 0 mismatches;
-gradcheck G/G; gradgradcheck G/G; in-place K/K; opcheck M/M; training step
-ok` and exits non-zero on any mismatch.
+gradcheck G/G; gradgradcheck G/G; in-place K/K; out= O/O; opcheck M/M;
+training step ok` and exits non-zero on any mismatch.
 """
 import importlib.util
 import itertools
 import os
+import re
 import sys
 
 import torch
@@ -217,6 +218,35 @@ for (name, mine, theirs), dtype in itertools.product(
     else:
         mismatch(f"{name} version without grad", x._version)
 
+# out=: with an input that requires grad, aten refuses a differentiable
+# family's out= (in aten's words, after the op's name) and
+# accepts a comparison's; the out tensor's version moves on.
+OUTS = [
+    ("mul", lambda x, o: ops.mul.out(x, x, out=o), lambda x, o: torch.mul(x, x, out=o), None),
+    ("square", lambda x, o: ops.square.out(x, out=o), lambda x, o: torch.square(x, out=o), None),
+    ("lerp", lambda x, o: ops.lerp.out(x, x, 0.5, out=o), lambda x, o: torch.lerp(x, x, 0.5, out=o), None),
+    ("sum", lambda x, o: ops.sum.dim_out(x, [0], out=o), lambda x, o: torch.sum(x, [0], out=o), None),
+    ("lt", lambda x, o: ops.lt.Tensor_out(x, x, out=o), lambda x, o: torch.lt(x, x, out=o), torch.bool),
+]
+outs = outs_ok = 0
+for (name, mine, theirs, out_dtype), grad in itertools.product(OUTS, [True, False]):
+    outs += 1
+    results = []
+    for fn in (mine, theirs):
+        x = value((3,), torch.float64).requires_grad_(grad)
+        o = torch.empty((3,), dtype=out_dtype or torch.float64)
+        version = o._version
+        try:
+            fn(x, o)
+            results.append(("ok", o._version > version))
+        except RuntimeError as e:
+            # aten's square.out names pow, which it calls.
+            results.append(("error", re.sub(r"^[\w:]+\(\): ", "", str(e))))
+    if results[0] == results[1]:
+        outs_ok += 1
+    else:
+        mismatch(f"{name}.out requires_grad={grad}", results)
+
 # opcheck with inputs that require grad: every default test, the autograd
 # registration's included.
 OPCHECK = [
@@ -271,6 +301,6 @@ if not trained:
 print(f"torch {torch.__version__.split('+')[0]}: autograd: {compared} "
       f"gradients compared with aten, {mismatches} mismatches; gradcheck "
       f"{passed_gradcheck}/{checks}; gradgradcheck {passed_gradgradcheck}/"
-      f"{checks}; in-place {inplace_ok}/{inplace}; opcheck {opchecked}/"
+      f"{checks}; in-place {inplace_ok}/{inplace}; out= {outs_ok}/{outs}; opcheck {opchecked}/"
       f"{len(OPCHECK)}; training step {'ok' if trained else 'FAILED'}")
 sys.exit(1 if mismatches else 0)
