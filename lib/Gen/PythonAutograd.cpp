@@ -2,12 +2,13 @@
 //
 // The stable ABI has no autograd API in C++, so on the stable target the
 // Python companion registers each family's autograd (docs/stable-abi.md,
-// "Derivatives"): the functional variant through
-// torch.library.register_autograd, whose backward calls the family's
-// backward operator (Facts/StableBackward.h, its kernel compiled from the
-// formulas: StableAutograd.cpp); the in-place variant through an
-// autograd.Function that marks self dirty (aten's leaf and view checks
-// first); a family marked not differentiable through a fallthrough.
+// "Derivatives"): an Autograd kernel per functional and in-place variant
+// around an autograd.Function whose backward calls the family's backward
+// operator (Facts/StableBackward.h, its kernel compiled from the formulas:
+// StableAutograd.cpp) -- what torch.library.register_autograd builds, which
+// skgen does not call because its kernel lets a forward-AD tangent drop
+// silently and takes no in-place op; out= refuses inputs that require grad;
+// a family marked not differentiable gets fallthroughs.
 //
 //===----------------------------------------------------------------------===//
 #include "Gen/PythonAutograd.h"
@@ -69,7 +70,7 @@ def _skgen_check_inplace(self):
 
 def _skgen_with_defaults(op, args, kwargs):
     """The arguments the dispatcher left out for their defaults, back (as
-    register_autograd gives its setup_context)."""
+    torch.library.register_autograd gives its setup_context)."""
     args, kwargs = list(args), dict(kwargs)
     for a in op._schema.arguments[len(args):]:
         if a.kwarg_only:
@@ -82,22 +83,39 @@ def _skgen_with_defaults(op, args, kwargs):
     return tuple(args), kwargs
 
 
-def _skgen_inplace(op, setup_context, backward, clone_self):
-    """The Autograd kernel of in-place op `op`, as aten's: the leaf checks,
-    the call below autograd, self's version moved on, its history rebased on
-    the family's backward (self as it was: a copy, when the formulas read
-    it)."""
+def _skgen_check_no_forward_grad(name, args):
+    # No forward formulas on the stable target: aten's error for an op
+    # without one, rather than a result without a tangent.
+    if torch.autograd.forward_ad._current_level >= 0 and any(
+            isinstance(a, torch.Tensor) and
+            torch.autograd.forward_ad.unpack_dual(a).tangent is not None
+            for a in args):
+        raise NotImplementedError(
+            f"Trying to use forward AD with {name} that does not support it "
+            "because it has not been implemented yet.")
 
-    class Inplace(torch.autograd.Function):
+
+def _skgen_autograd(op, setup_context, backward, inplace=False,
+                    clone_self=False):
+    """The Autograd kernel of a functional or in-place variant, as aten's
+    generated ones: the call below autograd and, when an input requires
+    grad, the history (torch.library.register_autograd's, and in place
+    aten's leaf checks first, self's version moved on, its history rebased;
+    self as it was, a copy, when the formulas read it)."""
+    name = op._schema.name
+
+    class Function(torch.autograd.Function):
         @staticmethod
         def forward(ctx, keyset, kwargs, *args):
             original = args[0].clone() if clone_self else args[0]
-            op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
-                          **kwargs)
-            torch.autograd.graph.increment_version(args[0])
-            ctx.mark_dirty(args[0])
-            setup_context(ctx, (original,) + args[1:], args[0], kwargs)
-            return args[0]
+            result = op.redispatch(keyset & torch._C._after_autograd_keyset,
+                                   *args, **kwargs)
+            if inplace:  # self itself, whatever the call returned
+                result = args[0]
+                torch.autograd.graph.increment_version(result)
+                ctx.mark_dirty(result)
+            setup_context(ctx, (original,) + args[1:], result, kwargs)
+            return result
 
         @staticmethod
         def backward(ctx, *grads):
@@ -111,14 +129,18 @@ def _skgen_inplace(op, setup_context, backward, clone_self):
 
     def kernel(keyset, *args, **kwargs):
         args, kwargs = _skgen_with_defaults(op, args, kwargs)
+        _skgen_check_no_forward_grad(name, args)
         if torch.is_grad_enabled() and any(
                 isinstance(a, torch.Tensor) and a.requires_grad for a in args):
-            _skgen_check_inplace(args[0])
-            return Inplace.apply(keyset, kwargs, *args)
-        op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
-                      **kwargs)
-        torch.autograd.graph.increment_version(args[0])
-        return args[0]
+            if inplace:
+                _skgen_check_inplace(args[0])
+            return Function.apply(keyset, kwargs, *args)
+        result = op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
+                               **kwargs)
+        if inplace:
+            result = args[0]
+            torch.autograd.graph.increment_version(result)
+        return result
 
     return kernel
 
@@ -191,8 +213,8 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
       Fn.Overload;
   const std::string Setup = Prefix + "_setup_context",
                     Backward = Prefix + "_backward";
-  // Keyword-only arguments come apart (register_autograd's
-  // keyword_only_inputs), after the positional ones.
+  // Keyword-only arguments come apart (keyword_only_inputs, as
+  // register_autograd's setup_context gets them), after the positional ones.
   auto KwargOnly = [&](unsigned I) {
     return F.Out.Arguments[D.Inputs[I].SchemaIndex].KwargOnly;
   };
@@ -286,8 +308,9 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   // A tuple, one per input, as the in-place Function's backward extends it.
   S += "    return " + llvm::join(Returns, ", ") +
        (Returns.size() == 1 ? "," : "") + "\n\n\n";
-  S += "torch.library.register_autograd(\n    \"" + Fn.str() + "\", " +
-       Backward + ", setup_context=" + Setup + ", lib=" + Lib + ")\n";
+  S += Lib + ".impl(\"" + implName(Fn) + "\", _skgen_autograd(" +
+       opOverload(Fn) + ", " + Setup + ", " + Backward +
+       "), \"Autograd\", with_keyset=True)\n";
   S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
        opOverload(F.Out.Op) + ", differentiable=True), \"Autograd\", " +
        "with_keyset=True)\n";
@@ -297,9 +320,9 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
       return A.K == BackwardArgument::Kind::Tensor && A.Index == 0;
     });
     S += Lib + ".impl(\n    \"" + implName(V.Inplace->Op) +
-         "\",\n    _skgen_inplace(" + opOverload(V.Inplace->Op) + ", " + Setup +
-         ", " + Backward + ", clone_self=" + (ReadsSelf ? "True" : "False") +
-         "),\n    \"Autograd\", with_keyset=True)\n";
+         "\",\n    _skgen_autograd(" + opOverload(V.Inplace->Op) + ", " + Setup +
+         ", " + Backward + ", inplace=True, clone_self=" +
+         (ReadsSelf ? "True" : "False") + "),\n    \"Autograd\", with_keyset=True)\n";
   }
   return S;
 }

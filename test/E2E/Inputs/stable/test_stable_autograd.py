@@ -10,8 +10,8 @@ step.
 
 Usage: python test_stable_autograd.py LIB.so DEFS.py
 Prints `torch X: autograd: N gradients compared with aten, 0 mismatches;
-gradcheck G/G; gradgradcheck G/G; in-place K/K; out= O/O; opcheck M/M;
-training step ok` and exits non-zero on any mismatch.
+gradcheck G/G; gradgradcheck G/G; in-place K/K; out= O/O; forward AD
+refused F/F; opcheck M/M; training step ok` and exits non-zero on any mismatch.
 """
 import importlib.util
 import itertools
@@ -247,6 +247,29 @@ for (name, mine, theirs, out_dtype), grad in itertools.product(OUTS, [True, Fals
     else:
         mismatch(f"{name}.out requires_grad={grad}", results)
 
+# Forward AD: no forward formulas on the stable target (docs/stable-abi.md):
+# aten's error for an op without one, never a result without a tangent.
+import torch.autograd.forward_ad as fwAD  # noqa: E402
+FORWARD = [
+    lambda d: ops.square(d), lambda d: ops.mul.Tensor(d, d),
+    lambda d: ops.sum.dim(d, [0]), lambda d: ops.max.dim(d, 0),
+    lambda d: ops.lerp(d, d, 0.5), lambda d: ops.mul_.Tensor(d * 1, d),
+]
+forward_refused = 0
+for fn in FORWARD:
+    with fwAD.dual_level():
+        d = fwAD.make_dual(value((3, 2), torch.float64),
+                           value((3, 2), torch.float64))
+        try:
+            fn(d)
+            mismatch("forward AD", "no error")
+        except NotImplementedError as e:
+            if re.match(r"Trying to use forward AD with stableops::\w+ that "
+                        r"does not support it", str(e)):
+                forward_refused += 1
+            else:
+                mismatch("forward AD", e)
+
 # opcheck with inputs that require grad: every default test, the autograd
 # registration's included.
 OPCHECK = [
@@ -301,6 +324,6 @@ if not trained:
 print(f"torch {torch.__version__.split('+')[0]}: autograd: {compared} "
       f"gradients compared with aten, {mismatches} mismatches; gradcheck "
       f"{passed_gradcheck}/{checks}; gradgradcheck {passed_gradgradcheck}/"
-      f"{checks}; in-place {inplace_ok}/{inplace}; out= {outs_ok}/{outs}; opcheck {opchecked}/"
+      f"{checks}; in-place {inplace_ok}/{inplace}; out= {outs_ok}/{outs}; forward AD refused {forward_refused}/{len(FORWARD)}; opcheck {opchecked}/"
       f"{len(OPCHECK)}; training step {'ok' if trained else 'FAILED'}")
 sys.exit(1 if mismatches else 0)
