@@ -55,8 +55,8 @@ def sumsq_cases():
             continue
         for dim in range(-len(shape), len(shape)):
             x = make(shape, dtype, next(seed), layout)
-            yield f"sumsq{shape} {dtype} {layout} dim={dim} keepdim={keepdim}", \
-                (x, dim, keepdim)
+            what = f"sumsq{shape} {dtype} {layout} dim={dim} keepdim={keepdim}"
+            yield what, (x, dim, keepdim)
 
 
 def functional(name):

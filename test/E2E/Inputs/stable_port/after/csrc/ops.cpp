@@ -57,7 +57,8 @@ SKGEN_DERIVATIVE("a", "grad * b")
 SKGEN_DERIVATIVE("b", "grad * a")
 Tensor &muladd_out(const Tensor &a, const Tensor &b, double c, Tensor &out) {
   Tensor ac = torch::stable::contiguous(a), bc = torch::stable::contiguous(b);
-  Tensor res = out.is_contiguous() ? out : torch::stable::new_empty(ac, ac.sizes());
+  Tensor res =
+      out.is_contiguous() ? out : torch::stable::new_empty(ac, ac.sizes());
   THO_DISPATCH_V2(a.scalar_type(), "muladd", AT_WRAP([&] {
     const scalar_t *pa = ac.const_data_ptr<scalar_t>();
     const scalar_t *pb = bc.const_data_ptr<scalar_t>();
@@ -85,7 +86,8 @@ Tensor &sumsq_out(const Tensor &self, int64_t dim, bool keepdim, Tensor &out) {
                   "extops::sumsq: out must have self's dtype");
   const int64_t d = dim < 0 ? dim + self.dim() : dim;
   Tensor x = torch::stable::contiguous(self);
-  Tensor res = out.is_contiguous() ? out : torch::stable::new_empty(x, out.sizes());
+  Tensor res =
+      out.is_contiguous() ? out : torch::stable::new_empty(x, out.sizes());
   const Split s = split(x, d);
   THO_DISPATCH_V2(self.scalar_type(), "sumsq", AT_WRAP([&] {
     const scalar_t *px = x.const_data_ptr<scalar_t>();

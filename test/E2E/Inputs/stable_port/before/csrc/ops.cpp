@@ -25,7 +25,9 @@ void check_float(const Tensor &t, const char *op) {
 }
 
 // A contiguous tensor of t's sizes and dtype.
-Tensor new_like(const Tensor &t) { return torch::stable::new_empty(t, t.sizes()); }
+Tensor new_like(const Tensor &t) {
+  return torch::stable::new_empty(t, t.sizes());
+}
 
 // The sizes around `dim` of a contiguous tensor: outer x len x inner.
 struct Split {
@@ -39,7 +41,8 @@ Split split(const Tensor &t, int64_t dim) {
 }
 
 int64_t wrap_dim(const Tensor &t, int64_t dim) {
-  STD_TORCH_CHECK(t.dim() > 0, "extops::sumsq: expected a tensor with at least one dimension");
+  STD_TORCH_CHECK(t.dim() > 0, "extops::sumsq: expected a tensor with at "
+                              "least one dimension");
   STD_TORCH_CHECK(dim >= -t.dim() && dim < t.dim(), "extops::sumsq: dim ", dim,
                   " out of range");
   return dim < 0 ? dim + t.dim() : dim;
@@ -139,8 +142,10 @@ Tensor sumsq_backward(const Tensor &grad, const Tensor &self, int64_t dim,
 STABLE_TORCH_LIBRARY(extops, m) {
   m.def("muladd(Tensor a, Tensor b, float c) -> Tensor");
   m.def("sumsq(Tensor self, int dim, bool keepdim=False) -> Tensor");
-  m.def("_muladd_backward(Tensor grad, Tensor a, Tensor b) -> (Tensor, Tensor)");
-  m.def("_sumsq_backward(Tensor grad, Tensor self, int dim, bool keepdim) -> Tensor");
+  m.def("_muladd_backward(Tensor grad, Tensor a, Tensor b) -> "
+        "(Tensor, Tensor)");
+  m.def("_sumsq_backward(Tensor grad, Tensor self, int dim, bool keepdim) "
+        "-> Tensor");
 }
 
 STABLE_TORCH_LIBRARY_IMPL(extops, CPU, m) {
