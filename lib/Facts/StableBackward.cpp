@@ -62,7 +62,10 @@ BackwardOperator backwardOperator(const Derivatives &D) {
     if (llvm::any_of(D.outputNames(O),
                      [&](const std::string &N) { return anyUses(D, N); }))
       Add(K::Output, D.Outputs[O].Name, Tensor, O);
-  Add(K::Mask, "output_mask", schema::Type::named("int"), 0);
+  // aten's name, unless an argument has it.
+  bool Taken = D.input("output_mask") >= 0 || D.output("output_mask") >= 0;
+  Add(K::Mask, Taken ? "skgen_output_mask" : "output_mask",
+      schema::Type::named("int"), 0);
   std::vector<bool> Has = D.hasFormula();
   for (unsigned I = 0; I < D.Inputs.size(); ++I)
     if (Has[I])

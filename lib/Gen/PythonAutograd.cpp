@@ -14,6 +14,7 @@
 #include "Gen/PythonAutograd.h"
 
 #include "Facts/StableBackward.h"
+#include "Gen/Autograd.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -58,6 +59,18 @@ def _skgen_check_no_requires_grad(t, name, op):
             f"argument '{name}'. This input cannot have requires_grad True.")
 
 
+def _skgen_check_no_forward_grad(name, args):
+    # No forward formulas on the stable target: aten's error for an op
+    # without one, rather than a result without a tangent.
+    if torch.autograd.forward_ad._current_level >= 0 and any(
+            isinstance(a, torch.Tensor) and
+            torch.autograd.forward_ad.unpack_dual(a).tangent is not None
+            for a in args):
+        raise NotImplementedError(
+            f"Trying to use forward AD with {name} that does not support it "
+            "because it has not been implemented yet.")
+
+
 def _skgen_check_inplace(self):
     # aten's check_inplace, before the call writes self.
     if self.requires_grad and self._is_view() and self._base.is_leaf:
@@ -83,60 +96,95 @@ def _skgen_with_defaults(op, args, kwargs):
     return tuple(args), kwargs
 
 
-def _skgen_check_no_forward_grad(name, args):
-    # No forward formulas on the stable target: aten's error for an op
-    # without one, rather than a result without a tangent.
-    if torch.autograd.forward_ad._current_level >= 0 and any(
-            isinstance(a, torch.Tensor) and
-            torch.autograd.forward_ad.unpack_dual(a).tangent is not None
-            for a in args):
-        raise NotImplementedError(
-            f"Trying to use forward AD with {name} that does not support it "
-            "because it has not been implemented yet.")
+def _skgen_call(op, keyset, args, kwargs):
+    # Below autograd and ADInplaceOrView, as aten's kernels run: the
+    # kernel's own aten calls (full dispatches) record no history and move
+    # no version on; the caller moves the written tensors' on, once.
+    with torch._C._AutoDispatchBelowADInplaceOrView():
+        return op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
+                             **kwargs)
 
 
-def _skgen_autograd(op, setup_context, backward, inplace=False,
-                    clone_self=False):
+def _skgen_aliases(t, self):
+    try:
+        p = t.untyped_storage().data_ptr()
+        return p != 0 and p == self.untyped_storage().data_ptr()
+    except Exception:  # no storage to compare (fake tensors)
+        return t is self
+
+
+def _skgen_before_write(args, clone_self):
+    """What the formulas read of the inputs as they were before an in-place
+    call writes self: copies (made with history, for double backward) of self
+    when they read it and of the inputs that share its memory."""
+    self = args[0]
+    return (self.clone() if clone_self else self,) + tuple(
+        a.clone() if isinstance(a, torch.Tensor) and _skgen_aliases(a, self)
+        else a for a in args[1:])
+
+
+def _skgen_autograd(op, name, setup_context, backward, check=None,
+                    inplace=False, clone_self=False):
     """The Autograd kernel of a functional or in-place variant, as aten's
-    generated ones: the call below autograd and, when an input requires
-    grad, the history (torch.library.register_autograd's, and in place
-    aten's leaf checks first, self's version moved on, its history rebased;
-    self as it was, a copy, when the formulas read it)."""
-    name = op._schema.name
+    generated ones: the refusals, then the call below autograd and, when an
+    input requires grad, the history through an autograd.Function named
+    `name` (in place: aten's leaf checks first, self's version moved on, its
+    history rebased)."""
 
-    class Function(torch.autograd.Function):
-        @staticmethod
-        def forward(ctx, keyset, kwargs, *args):
-            original = args[0].clone() if clone_self else args[0]
-            result = op.redispatch(keyset & torch._C._after_autograd_keyset,
-                                   *args, **kwargs)
-            if inplace:  # self itself, whatever the call returned
-                result = args[0]
-                torch.autograd.graph.increment_version(result)
-                ctx.mark_dirty(result)
-            setup_context(ctx, (original,) + args[1:], result, kwargs)
-            return result
+    def forward(keyset, kwargs, before, *args):
+        result = _skgen_call(op, keyset, args, kwargs)
+        # In place: self itself, whatever the call returned (mark_dirty
+        # moves its version on).
+        return args[0] if inplace else result
 
-        @staticmethod
-        def backward(ctx, *grads):
-            # The family's backward sees the op's inputs only.
-            needs = ctx.needs_input_grad
-            ctx.needs_input_grad = needs[2:]
-            try:
-                return (None, None) + tuple(backward(ctx, *grads))
-            finally:
-                ctx.needs_input_grad = needs
+    def setup(ctx, inputs, output):
+        _, kwargs, before, *args = inputs
+        if inplace:
+            ctx.mark_dirty(args[0])
+        setup_context(ctx, before, output, kwargs)
+
+    def backward_inputs(ctx, *grads):
+        # The family's backward sees the op's inputs only.
+        needs = ctx.needs_input_grad
+        ctx.needs_input_grad = needs[3:]
+        try:
+            return (None, None, None) + tuple(backward(ctx, *grads))
+        finally:
+            ctx.needs_input_grad = needs
+
+    function = type(name, (torch.autograd.Function,), {
+        "forward": staticmethod(forward),
+        "setup_context": staticmethod(setup),
+        "backward": staticmethod(backward_inputs)})
+    op_name = op._schema.name
 
     def kernel(keyset, *args, **kwargs):
         args, kwargs = _skgen_with_defaults(op, args, kwargs)
-        _skgen_check_no_forward_grad(name, args)
+        if check is not None:
+            check(args, kwargs)
+        _skgen_check_no_forward_grad(op_name, args)
         if torch.is_grad_enabled() and any(
                 isinstance(a, torch.Tensor) and a.requires_grad for a in args):
+            before = args
             if inplace:
                 _skgen_check_inplace(args[0])
-            return Function.apply(keyset, kwargs, *args)
-        result = op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
-                               **kwargs)
+                before = _skgen_before_write(args, clone_self)
+            return function.apply(keyset, kwargs, before, *args)
+        result = _skgen_call(op, keyset, args, kwargs)
+        if inplace:
+            result = args[0]
+            torch.autograd.graph.increment_version(result)
+        return result
+
+    return kernel
+
+
+def _skgen_not_differentiable(op, inplace=False):
+    """SKGEN_NOT_DIFFERENTIABLE: no history; in place, self's version moved
+    on."""
+
+    def kernel(keyset, *args, **kwargs):
+        result = _skgen_call(op, keyset, args, kwargs)
         if inplace:
             result = args[0]
             torch.autograd.graph.increment_version(result)
@@ -162,24 +210,10 @@ def _skgen_out(op, differentiable):
                 f"{name}(): functions with out=... arguments don't support "
                 "automatic differentiation, but one of the arguments "
                 "requires grad.")
-        result = op.redispatch(keyset & torch._C._after_autograd_keyset,
-                               *args, **kwargs)
+        result = _skgen_call(op, keyset, args, kwargs)
         torch.autograd.graph.increment_version(
             [kwargs[n] for n in outs if n in kwargs])
         return result
-
-    return kernel
-
-
-def _skgen_inplace_without_derivatives(op):
-    """SKGEN_NOT_DIFFERENTIABLE in place: no history, self's version moved
-    on."""
-
-    def kernel(keyset, *args, **kwargs):
-        op.redispatch(keyset & torch._C._after_autograd_keyset, *args,
-                      **kwargs)
-        torch.autograd.graph.increment_version(args[0])
-        return args[0]
 
     return kernel
 )";
@@ -194,12 +228,12 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
          ": not differentiable (SKGEN_NOT_DIFFERENTIABLE), no history\n";
     if (V.Functional)
       S += Lib + ".impl(\"" + implName(V.Functional->Op) +
-           "\", torch.library.fallthrough_kernel, \"Autograd\")\n";
+           "\", _skgen_not_differentiable(" + opOverload(V.Functional->Op) +
+           "), \"Autograd\", with_keyset=True)\n";
     if (V.Inplace)
       S += Lib + ".impl(\"" + implName(V.Inplace->Op) +
-           "\", _skgen_inplace_without_derivatives(" +
-           opOverload(V.Inplace->Op) +
-           "), \"Autograd\", with_keyset=True)\n";
+           "\", _skgen_not_differentiable(" + opOverload(V.Inplace->Op) +
+           ", inplace=True), \"Autograd\", with_keyset=True)\n";
     // out= accepts inputs that require grad (aten's eq.out does).
     S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
          opOverload(F.Out.Op) + ", differentiable=False), \"Autograd\", " +
@@ -227,19 +261,21 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
                                  : "output[" + std::to_string(O) + "]";
   };
 
-  // setup_context: aten's refusals, the outputs it does not differentiate,
-  // then what the backward operator reads.
-  std::string Body;
+  // aten's refusals, before the call.
+  std::string Check;
   for (unsigned I : D.refusedInputs())
-    Body += "    _skgen_check_no_requires_grad(" + Input(I) + ", \"" +
-            D.Inputs[I].Name + "\", \"" + Fn.str() + "\")\n";
+    Check += "    _skgen_check_no_requires_grad(" + Input(I) + ", \"" +
+             D.Inputs[I].Name + "\", \"" + Fn.str() + "\")\n";
+  // setup_context: the outputs it does not differentiate, then what the
+  // backward operator reads.
+  std::string Body;
   std::vector<unsigned> DiffOuts = D.differentiableOutputs();
   for (unsigned O = 0; O < D.Outputs.size(); ++O)
     if (!llvm::is_contained(DiffOuts, O))
       Body += "    ctx.mark_non_differentiable(" + Output(O) + ")\n";
   std::vector<std::string> Saved, Values, CallArgs;
   for (const BackwardArgument &A : B.Arguments) {
-    const std::string In = Input(A.Index);
+    auto In = [&] { return Input(A.Index); }; // Tensor, Property, Value.
     switch (A.K) {
     case BackwardArgument::Kind::Grad:
       CallArgs.push_back("grads[" + std::to_string(DiffOuts[A.Index]) + "]");
@@ -254,19 +290,19 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
     case BackwardArgument::Kind::Tensor:
     case BackwardArgument::Kind::Output:
       CallArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
-      Saved.push_back(A.K == BackwardArgument::Kind::Tensor ? In
+      Saved.push_back(A.K == BackwardArgument::Kind::Tensor ? In()
                                                             : Output(A.Index));
       break;
     case BackwardArgument::Kind::Property:
       CallArgs.push_back("ctx.skgen_values[" + std::to_string(Values.size()) +
                          "]");
       Values.push_back(llvm::StringRef(A.Property->Python).str());
-      Values.back().replace(Values.back().find("{0}"), 3, In);
+      Values.back().replace(Values.back().find("{0}"), 3, In());
       break;
     case BackwardArgument::Kind::Value:
       CallArgs.push_back("ctx.skgen_values[" + std::to_string(Values.size()) +
                          "]");
-      Values.push_back(In);
+      Values.push_back(In());
       break;
     case BackwardArgument::Kind::Mask: {
       std::vector<std::string> Edges;
@@ -298,6 +334,9 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   S += "\n\n# " + F.Out.Op.str() +
        "'s derivatives (SKGEN_DERIVATIVE): its backward operator " +
        BackwardOp.str() + "\n";
+  if (!Check.empty())
+    S += "def " + Prefix + "_check(inputs, keyword_only_inputs):\n" + Check +
+         "\n\n";
   S += "def " + Setup +
        "(ctx, inputs, output, keyword_only_inputs=None):\n" + Body + "\n\n";
   S += "def " + Backward + "(ctx, *grads):\n";
@@ -308,9 +347,15 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   // A tuple, one per input, as the in-place Function's backward extends it.
   S += "    return " + llvm::join(Returns, ", ") +
        (Returns.size() == 1 ? "," : "") + "\n\n\n";
-  S += Lib + ".impl(\"" + implName(Fn) + "\", _skgen_autograd(" +
-       opOverload(Fn) + ", " + Setup + ", " + Backward +
-       "), \"Autograd\", with_keyset=True)\n";
+  // The autograd.Function's name: grad_fn's is the libtorch target's node's.
+  const std::string NodeName = autogradNodeName(F);
+  llvm::StringRef Node(NodeName);
+  Node.consume_back("Backward");
+  const std::string Args = ", \"" + Node.str() + "\", " + Setup + ", " +
+                           Backward +
+                           (Check.empty() ? "" : ", check=" + Prefix + "_check");
+  S += Lib + ".impl(\n    \"" + implName(Fn) + "\",\n    _skgen_autograd(" +
+       opOverload(Fn) + Args + "),\n    \"Autograd\", with_keyset=True)\n";
   S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
        opOverload(F.Out.Op) + ", differentiable=True), \"Autograd\", " +
        "with_keyset=True)\n";
@@ -320,9 +365,9 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
       return A.K == BackwardArgument::Kind::Tensor && A.Index == 0;
     });
     S += Lib + ".impl(\n    \"" + implName(V.Inplace->Op) +
-         "\",\n    _skgen_autograd(" + opOverload(V.Inplace->Op) + ", " + Setup +
-         ", " + Backward + ", inplace=True, clone_self=" +
-         (ReadsSelf ? "True" : "False") + "),\n    \"Autograd\", with_keyset=True)\n";
+         "\",\n    _skgen_autograd(" + opOverload(V.Inplace->Op) + Args +
+         ", inplace=True, clone_self=" + (ReadsSelf ? "True" : "False") +
+         "),\n    \"Autograd\", with_keyset=True)\n";
   }
   return S;
 }

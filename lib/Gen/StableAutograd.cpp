@@ -80,8 +80,9 @@ std::string stableBackwardKernel(const FamilyApi &A, const std::string &Name,
   auto EdgeOf = [&](unsigned Input) {
     return std::to_string(llvm::find(B.Edges, Input) - B.Edges.begin());
   };
+  const std::string &Mask = B.Arguments.back().Name;
   auto Needed = [&](unsigned Input) {
-    return "(output_mask & (1 << " + EdgeOf(Input) + "))";
+    return "(" + Mask + " & (1 << " + EdgeOf(Input) + "))";
   };
   for (const derivatives::BackwardFormula &BF : D.Backward) {
     std::string Formula = derivatives::backwardFormulaText(D, BF);

@@ -432,6 +432,9 @@ private:
       Ok = AbiErrors.empty();
       for (Diagnostic &D : AbiErrors)
         report(std::move(D));
+      if (Ok && Opts.Abi == Abi::Stable)
+        for (Diagnostic &D : stableAbiWarnings(F))
+          report(std::move(D));
     }
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;

@@ -95,6 +95,8 @@ variantNames(const Family &F) {
     V.push_back({&F.Variants.Inplace->Op, "in-place"});
   if (F.Variants.Legacy)
     V.push_back({&F.Variants.Legacy->Op, "legacy"});
+  if (F.StableBackward)
+    V.push_back({&F.StableBackward->Op, "backward"});
   return V;
 }
 

@@ -110,7 +110,29 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
         "derivative formulas of '" + Name +
             "' need its functional variant on the stable target "
             "(torch.library.register_autograd registers them there)"));
-  for (const derivatives::BackwardFormula &B : F.Derivs.Backward)
+  for (const derivatives::BackwardFormula &B : F.Derivs.Backward) {
+    for (unsigned I : B.Inputs)
+      if (F.Out.Arguments[F.Derivs.Inputs[I].SchemaIndex].KwargOnly)
+        Out.push_back(errorAt(
+            F.Options.Derivatives[B.Entry].NamesLoc,
+            "the stable target cannot differentiate keyword-only argument '" +
+                F.Derivs.Inputs[I].Name + "' of '" + Name +
+                "' (an autograd.Function's backward returns gradients of "
+                "positional inputs only); make it positional" + OrLibtorch));
+    // The backward operator passes a property (`w.numel()`) as an int;
+    // a `Tensor?` may be None.
+    for (const DerivativeFact::Use &U : B.Uses) {
+      int In = F.Derivs.input(U.Name);
+      if (In >= 0 && !U.Property.empty() &&
+          F.Derivs.Inputs[In].Ty.isOptional() &&
+          derivatives::savedByProperties(F.Derivs, unsigned(In)))
+        Out.push_back(errorAt(
+            F.Options.Derivatives[B.Entry].FormulaLoc,
+            "the stable target cannot pass '" + U.Name + "." + U.Property +
+                "()' of optional tensor '" + U.Name + "' to '" + Name +
+                "''s backward operator (it may be None); read '" + U.Name +
+                "' itself" + OrLibtorch));
+    }
     for (unsigned I : B.Inputs)
       if (F.Derivs.Inputs[I].isTensorList())
         Out.push_back(errorAt(
@@ -118,6 +140,7 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
             "the stable target cannot return the gradient of '" +
                 F.Derivs.Inputs[I].Name + "' (a Tensor[]) from '" + Name +
                 "''s backward operator; use --abi=libtorch"));
+  }
   if (F.Options.LegacyOp)
     Out.push_back(errorAt(Decl.AnnotationLoc,
                           "SKGEN_LEGACY_OP on '" + Name +
@@ -126,6 +149,18 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
                               "the legacy operator as a hand-written one "
                               "calling '" +
                               Name + "'" + OrLibtorch));
+  return Out;
+}
+
+std::vector<Diagnostic> stableAbiWarnings(const Family &F) {
+  std::vector<Diagnostic> Out;
+  for (const derivatives::ForwardFormula &G : F.Derivs.Forward)
+    Out.push_back(warningAt(
+        F.Options.Derivatives[G.Entry].NamesLoc,
+        "the forward formula of '" + F.Out.Op.str() +
+            "' is compiled but not registered on the stable target: forward "
+            "AD through its variants raises NotImplementedError "
+            "(docs/stable-abi.md, \"Derivatives\")"));
   return Out;
 }
 

@@ -28,6 +28,10 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
 /// kernel \p K of family \p F, which has none.
 Diagnostic needsMeta(const Family &F, const KernelFact &K);
 
+/// What the stable target compiles but does not generate for \p F (forward
+/// formulas), one warning each.
+std::vector<Diagnostic> stableAbiWarnings(const Family &F);
+
 /// An error when kernel \p K is written against another ABI than the
 /// library targets (\p Library): its types decide (declaredAbi).
 std::optional<Diagnostic> abiMismatch(const KernelFact &K, Abi Library);

@@ -157,6 +157,12 @@ template <class Number> Tensor number_like(Number v, const Tensor &like) {
   } else if (t == ScalarType::Bool) {
     dtype = ScalarType::Long;
   }
+  // aten's CPU kernels read a wrapped number in float next to a reduced
+  // float tensor: a 0-dim float tensor does not change the result dtype
+  // next to one with dimensions, and keeps the number's precision.
+  if ((dtype == ScalarType::Half || dtype == ScalarType::BFloat16) &&
+      like.dim() > 0)
+    dtype = ScalarType::Float;
   torch::stable::Tensor n = torch::stable::new_empty(like.get(), {}, dtype);
   torch::stable::fill_(n, static_cast<double>(v));
   return n;
@@ -196,6 +202,14 @@ namespace detail {
 /// pass add's and sub's Scalar alpha, the shim takes it as a double). aten
 /// refuses a floating alpha for integral tensors, and so do these.
 inline Tensor subtract(const Tensor &a, const Tensor &b, double alpha) {
+  for (const Tensor *t : {&a, &b})
+    SKGEN_STABLE_CHECK(t->is_floating_point() || t->is_complex(),
+                       "skgen/stable/formulas.h: '+' and '-' take floating "
+                       "or complex tensors on the stable ABI (aten::add and "
+                       "aten::sub take a Scalar alpha, which the stable ABI "
+                       "cannot pass), not ",
+                       ::skgen::detail::type_meta_name(t->scalar_type()),
+                       "; convert with .to(dtype)");
   return torch::stable::subtract(a.get(), b.get(), alpha);
 }
 } // namespace detail
