@@ -453,8 +453,7 @@ std::optional<std::string> stableFormulaType(const schema::Type &T) {
   if (T.isTensor())
     return std::string(formulaTensorType(Abi::Stable));
   if (T.isOptional() && T.Elements.front().isTensor())
-    return "std::optional<" + std::string(formulaTensorType(Abi::Stable)) +
-           ">";
+    return "std::optional<" + std::string(formulaTensorType(Abi::Stable)) + ">";
   if (T.isList() && T.Elements.front().isTensor())
     return std::nullopt;
   schema::Argument A;
@@ -498,8 +497,8 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
       }
       continue;
     }
-    if (std::optional<std::string> T = Stable ? stableFormulaType(In.Ty)
-                                              : schema::savedCppType(In.Ty))
+    if (std::optional<std::string> T =
+            Stable ? stableFormulaType(In.Ty) : schema::savedCppType(In.Ty))
       Scope.push_back({In.Name, constRef(*T)});
   }
   for (unsigned I = 0; I < D.Outputs.size(); ++I)

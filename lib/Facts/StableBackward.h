@@ -1,4 +1,5 @@
-//===- StableBackward.h - A family's backward operator (stable ABI) -*- C++ -*-===//
+//===- StableBackward.h - Backward operators (stable ABI) -------*- C++ -*-===//
+//
 //
 // On the stable target a family's backward formulas become an operator of
 // the library, `ns::_<name>_backward.<overload>` (docs/stable-abi.md,

@@ -33,8 +33,8 @@
 #include "Gen/Generate.h"
 #include "Gen/Api.h"
 #include "Gen/Autograd.h"
-#include "Gen/StableAutograd.h"
 #include "Gen/Render.h"
+#include "Gen/StableAutograd.h"
 #include "Gen/Target.h"
 #include "Gen/Wrappers.h"
 

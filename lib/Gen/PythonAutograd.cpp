@@ -242,9 +242,8 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   }
   const schema::OperatorName &Fn = V.Functional->Op;
   const derivatives::BackwardOperator B = derivatives::backwardOperator(D);
-  const std::string Prefix =
-      "_" + Fn.Namespace + "_" + Fn.Name + (Fn.Overload.empty() ? "" : "_") +
-      Fn.Overload;
+  const std::string Prefix = "_" + Fn.Namespace + "_" + Fn.Name +
+                             (Fn.Overload.empty() ? "" : "_") + Fn.Overload;
   const std::string Setup = Prefix + "_setup_context",
                     Backward = Prefix + "_backward";
   // Keyword-only arguments come apart (keyword_only_inputs, as
@@ -328,8 +327,7 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   for (size_t E = 0; E < B.Edges.size(); ++E)
     Returns[B.Edges[E]] =
         B.Edges.size() == 1 ? "g" : "g[" + std::to_string(E) + "]";
-  const schema::OperatorName BackwardOp =
-      derivatives::backwardOperatorName(Fn);
+  const schema::OperatorName BackwardOp = derivatives::backwardOperatorName(Fn);
 
   S += "\n\n# " + F.Out.Op.str() +
        "'s derivatives (SKGEN_DERIVATIVE): its backward operator " +
@@ -337,8 +335,8 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   if (!Check.empty())
     S += "def " + Prefix + "_check(inputs, keyword_only_inputs):\n" + Check +
          "\n\n";
-  S += "def " + Setup +
-       "(ctx, inputs, output, keyword_only_inputs=None):\n" + Body + "\n\n";
+  S += "def " + Setup + "(ctx, inputs, output, keyword_only_inputs=None):\n" +
+       Body + "\n\n";
   S += "def " + Backward + "(ctx, *grads):\n";
   if (!Saved.empty())
     S += "    saved = ctx.saved_tensors\n";
@@ -351,9 +349,9 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   const std::string NodeName = autogradNodeName(F);
   llvm::StringRef Node(NodeName);
   Node.consume_back("Backward");
-  const std::string Args = ", \"" + Node.str() + "\", " + Setup + ", " +
-                           Backward +
-                           (Check.empty() ? "" : ", check=" + Prefix + "_check");
+  const std::string Args =
+      ", \"" + Node.str() + "\", " + Setup + ", " + Backward +
+      (Check.empty() ? "" : ", check=" + Prefix + "_check");
   S += Lib + ".impl(\n    \"" + implName(Fn) + "\",\n    _skgen_autograd(" +
        opOverload(Fn) + Args + "),\n    \"Autograd\", with_keyset=True)\n";
   S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +

@@ -49,8 +49,7 @@ std::string stableBackwardKernel(const FamilyApi &A, const std::string &Name,
     case BackwardArgument::Kind::Tensor:
       P.Name = "skgen_" + Arg.Name;
       Fn.stmt("const " + (Opt ? "std::optional<" + Tensor + ">" : Tensor) +
-                  " " + Arg.Name + " = ::skgen::formulas::wrap(" + P.Name +
-                  ")",
+                  " " + Arg.Name + " = ::skgen::formulas::wrap(" + P.Name + ")",
               {P.Name});
       break;
     case BackwardArgument::Kind::Grads:
@@ -62,8 +61,10 @@ std::string stableBackwardKernel(const FamilyApi &A, const std::string &Name,
     case BackwardArgument::Kind::Output:
       P.Name = "skgen_" + Arg.Name;
       for (const std::string &N : D.outputNames(Arg.Index))
-        if (llvm::any_of(D.Backward, [&](const derivatives::BackwardFormula
-                                             &BF) { return BF.uses(N); }))
+        if (llvm::any_of(D.Backward,
+                         [&](const derivatives::BackwardFormula &BF) {
+                           return BF.uses(N);
+                         }))
           Fn.stmt("const " + Tensor + " " + N + "(" + P.Name + ")", {P.Name});
       break;
     case BackwardArgument::Kind::Property:
@@ -110,7 +111,7 @@ std::string stableBackwardKernel(const FamilyApi &A, const std::string &Name,
   for (size_t E = 0; E < B.Edges.size(); ++E)
     Gets.push_back("skgen_grads[" + std::to_string(E) + "].get()");
   Fn.stmt("return " + (Gets.size() == 1 ? Gets.front()
-                                         : "{" + llvm::join(Gets, ", ") + "}"));
+                                        : "{" + llvm::join(Gets, ", ") + "}"));
   return renderFunction(Fn);
 }
 

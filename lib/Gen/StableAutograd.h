@@ -1,4 +1,5 @@
-//===- StableAutograd.h - The backward operator on the stable ABI -*- C++ -*-===//
+//===- StableAutograd.h - Backward operators, stable ABI --------*- C++ -*-===//
+//
 //
 // Internal to lib/Gen: the kernel of a family's backward operator on the
 // stable target (StableAutograd.cpp); its autograd is the Python

@@ -187,8 +187,8 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   }
   Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
       keys::Autograd, Fn, nullptr);
-  Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented,
-      keys::Autograd, In, nullptr);
+  Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented, keys::Autograd,
+      In, nullptr);
   Add(K::AutogradOut, keys::Autograd, &F.Out, nullptr);
   return R;
 }

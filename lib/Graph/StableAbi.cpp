@@ -95,9 +95,8 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
   // its backward operator a functional variant and tensors it can return.
   if (F.hasAutogradKernels() && !Opts.PythonDefs)
     Out.push_back(errorAt(
-        F.Options.Derivatives.empty()
-            ? Decl.AnnotationLoc
-            : F.Options.Derivatives.front().NamesLoc,
+        F.Options.Derivatives.empty() ? Decl.AnnotationLoc
+                                      : F.Options.Derivatives.front().NamesLoc,
         "the autograd of '" + Name + "' (" +
             (F.Derivs.differentiable() ? "SKGEN_DERIVATIVE"
                                        : "SKGEN_NOT_DIFFERENTIABLE") +
@@ -105,11 +104,11 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
             "(the stable ABI has no autograd API in C++); set 'PythonDefs: "
             "FILE' in .skgen.yaml or --python-defs=FILE"));
   if (F.Derivs.differentiable() && !F.Variants.Functional)
-    Out.push_back(errorAt(
-        F.Options.Derivatives.front().NamesLoc,
-        "derivative formulas of '" + Name +
-            "' need its functional variant on the stable target "
-            "(torch.library.register_autograd registers them there)"));
+    Out.push_back(
+        errorAt(F.Options.Derivatives.front().NamesLoc,
+                "derivative formulas of '" + Name +
+                    "' need its functional variant on the stable target "
+                    "(torch.library.register_autograd registers them there)"));
   for (const derivatives::BackwardFormula &B : F.Derivs.Backward) {
     for (unsigned I : B.Inputs)
       if (F.Out.Arguments[F.Derivs.Inputs[I].SchemaIndex].KwargOnly)
@@ -118,7 +117,8 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
             "the stable target cannot differentiate keyword-only argument '" +
                 F.Derivs.Inputs[I].Name + "' of '" + Name +
                 "' (an autograd.Function's backward returns gradients of "
-                "positional inputs only); make it positional" + OrLibtorch));
+                "positional inputs only); make it positional" +
+                OrLibtorch));
     // The backward operator passes a property (`w.numel()`) as an int;
     // a `Tensor?` may be None.
     for (const DerivativeFact::Use &U : B.Uses) {
@@ -135,11 +135,11 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
     }
     for (unsigned I : B.Inputs)
       if (F.Derivs.Inputs[I].isTensorList())
-        Out.push_back(errorAt(
-            F.Options.Derivatives[B.Entry].NamesLoc,
-            "the stable target cannot return the gradient of '" +
-                F.Derivs.Inputs[I].Name + "' (a Tensor[]) from '" + Name +
-                "''s backward operator; use --abi=libtorch"));
+        Out.push_back(
+            errorAt(F.Options.Derivatives[B.Entry].NamesLoc,
+                    "the stable target cannot return the gradient of '" +
+                        F.Derivs.Inputs[I].Name + "' (a Tensor[]) from '" +
+                        Name + "''s backward operator; use --abi=libtorch"));
   }
   if (F.Options.LegacyOp)
     Out.push_back(errorAt(Decl.AnnotationLoc,

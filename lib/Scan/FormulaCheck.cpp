@@ -109,10 +109,9 @@ std::string checkSource(const std::string &MainFile,
   std::string S = "// skgen: the derivative formulas of this file, compiled "
                   "against their scopes.\n#include \"" +
                   MainFile + "\"\n" + CheckPrelude;
-  const bool Stable =
-      llvm::any_of(Formulas, [](const FormulaToCheck &F) {
-        return F.Target == Abi::Stable;
-      });
+  const bool Stable = llvm::any_of(Formulas, [](const FormulaToCheck &F) {
+    return F.Target == Abi::Stable;
+  });
   S += Stable ? StableFormulaHeaders : LibtorchFormulaHeaders;
   S += CheckHelpers;
   for (size_t I = 0; I < Formulas.size(); ++I) {

@@ -43,8 +43,8 @@ struct FormulaToCheck {
   bool Forward = false; // A forward formula (else a backward one).
   /// The ABI of the kernel: the scope's types and the runtime header.
   Abi Target = Abi::Libtorch;
-  std::string Names;    // The entry's names, for messages.
-  std::string Formula;  // As written.
+  std::string Names;   // The entry's names, for messages.
+  std::string Formula; // As written.
   /// As generated code evaluates it (derivatives::backwardFormulaText), and
   /// where it differs from Formula.
   std::string Text;

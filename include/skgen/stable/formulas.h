@@ -51,7 +51,9 @@ public:
   Tensor(torch::stable::Tensor t) : t_(std::move(t)) {}
 
   /// The stable tensor, or an undefined one.
-  torch::stable::Tensor get() const { return t_ ? *t_ : torch::stable::Tensor(); }
+  torch::stable::Tensor get() const {
+    return t_ ? *t_ : torch::stable::Tensor();
+  }
   bool defined() const { return t_ && t_->defined(); }
 
   torch::headeronly::IntHeaderOnlyArrayRef sizes() const { return t_->sizes(); }
@@ -171,32 +173,20 @@ template <class Number> Tensor number_like(Number v, const Tensor &like) {
 
 template <class... Args>
 Tensor call_op(const char *op, const char *overload, const Args &...args) {
-  auto stack = ::skgen::detail::call_boxed<1>(op, overload,
-                                              detail::unwrap(args)...);
+  auto stack =
+      ::skgen::detail::call_boxed<1>(op, overload, detail::unwrap(args)...);
   return torch::stable::detail::to<torch::stable::Tensor>(stack[0]);
 }
 
 /// A tensor argument of the backward operator as formulas see it.
 inline Tensor wrap(const torch::stable::Tensor &t) { return t; }
-inline std::optional<Tensor> wrap(const std::optional<torch::stable::Tensor> &t) {
+inline std::optional<Tensor>
+wrap(const std::optional<torch::stable::Tensor> &t) {
   if (!t)
     return std::nullopt;
   return Tensor(*t);
 }
 
-// Arithmetic and comparisons, tensor with tensor and with a number.
-#define SKGEN_FORMULA_BINARY(op, name)                                         \
-  inline Tensor operator op(const Tensor &a, const Tensor &b) {                \
-    return call_op("aten::" #name, "Tensor", a, b);                            \
-  }                                                                            \
-  template <class N, class = std::enable_if_t<std::is_arithmetic<N>::value>>   \
-  Tensor operator op(const Tensor &a, N b) {                                   \
-    return a op detail::number_like(b, a);                                     \
-  }                                                                            \
-  template <class N, class = std::enable_if_t<std::is_arithmetic<N>::value>>   \
-  Tensor operator op(N a, const Tensor &b) {                                   \
-    return detail::number_like(a, b) op b;                                     \
-  }
 namespace detail {
 /// a - alpha * b through the C shim's aten::subtract (the dispatcher cannot
 /// pass add's and sub's Scalar alpha, the shim takes it as a double). aten
@@ -213,10 +203,11 @@ inline Tensor subtract(const Tensor &a, const Tensor &b, double alpha) {
   return torch::stable::subtract(a.get(), b.get(), alpha);
 }
 } // namespace detail
-#define SKGEN_FORMULA_SUBTRACT(op, alpha)                                      \
-  inline Tensor operator op(const Tensor &a, const Tensor &b) {                \
-    return detail::subtract(a, b, alpha);                                      \
-  }                                                                            \
+
+// Arithmetic and comparisons: tensor with tensor (\p call, on a and b), and
+// with a number on either side.
+#define SKGEN_FORMULA_BINARY(op, call)                                         \
+  inline Tensor operator op(const Tensor &a, const Tensor &b) { return call; } \
   template <class N, class = std::enable_if_t<std::is_arithmetic<N>::value>>   \
   Tensor operator op(const Tensor &a, N b) {                                   \
     return a op detail::number_like(b, a);                                     \
@@ -225,17 +216,16 @@ inline Tensor subtract(const Tensor &a, const Tensor &b, double alpha) {
   Tensor operator op(N a, const Tensor &b) {                                   \
     return detail::number_like(a, b) op b;                                     \
   }
-SKGEN_FORMULA_SUBTRACT(+, -1.0)
-SKGEN_FORMULA_SUBTRACT(-, 1.0)
-#undef SKGEN_FORMULA_SUBTRACT
-SKGEN_FORMULA_BINARY(*, mul)
-SKGEN_FORMULA_BINARY(/, div)
-SKGEN_FORMULA_BINARY(<, lt)
-SKGEN_FORMULA_BINARY(<=, le)
-SKGEN_FORMULA_BINARY(>, gt)
-SKGEN_FORMULA_BINARY(>=, ge)
-SKGEN_FORMULA_BINARY(==, eq)
-SKGEN_FORMULA_BINARY(!=, ne)
+SKGEN_FORMULA_BINARY(+, detail::subtract(a, b, -1.0))
+SKGEN_FORMULA_BINARY(-, detail::subtract(a, b, 1.0))
+SKGEN_FORMULA_BINARY(*, call_op("aten::mul", "Tensor", a, b))
+SKGEN_FORMULA_BINARY(/, call_op("aten::div", "Tensor", a, b))
+SKGEN_FORMULA_BINARY(<, call_op("aten::lt", "Tensor", a, b))
+SKGEN_FORMULA_BINARY(<=, call_op("aten::le", "Tensor", a, b))
+SKGEN_FORMULA_BINARY(>, call_op("aten::gt", "Tensor", a, b))
+SKGEN_FORMULA_BINARY(>=, call_op("aten::ge", "Tensor", a, b))
+SKGEN_FORMULA_BINARY(==, call_op("aten::eq", "Tensor", a, b))
+SKGEN_FORMULA_BINARY(!=, call_op("aten::ne", "Tensor", a, b))
 #undef SKGEN_FORMULA_BINARY
 
 inline Tensor operator-(const Tensor &a) { return a.neg(); }
@@ -283,11 +273,10 @@ inline Tensor mul_tensor_backward(const Tensor &grad, const Tensor &other,
 
 /// sum's backward: \p grad expanded back to the input's \p sizes, the
 /// reduced \p dims re-inserted first unless \p keepdim.
-inline Tensor sum_backward(const Tensor &grad,
-                           torch::headeronly::IntHeaderOnlyArrayRef sizes,
-                           std::optional<torch::headeronly::IntHeaderOnlyArrayRef>
-                               dims,
-                           bool keepdim) {
+inline Tensor
+sum_backward(const Tensor &grad, torch::headeronly::IntHeaderOnlyArrayRef sizes,
+             std::optional<torch::headeronly::IntHeaderOnlyArrayRef> dims,
+             bool keepdim) {
   Tensor g = grad;
   const int64_t n = static_cast<int64_t>(sizes.size());
   if (!keepdim && n > 0 && dims && !dims->empty()) {
