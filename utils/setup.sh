@@ -22,6 +22,8 @@ done
 # ASan, UBSan and libFuzzer for utils/test-asan.sh, built with the oldest
 # Clang offered (its sanitizer runtime).
 PKGS+=(libclang-rt-${LLVM_VERSIONS[-1]}-dev)
+# Builds share compiles across clones and legs (utils/ccache.sh).
+PKGS+=(ccache)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -27,7 +27,8 @@ if [[ -z "$CLANG" ]]; then
   exit 1
 fi
 # Configured every run (a few seconds) so changed options reach an old tree.
-cmake -S "$ROOT" -B "$ASAN" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+source "$ROOT/utils/ccache.sh"
+cmake -S "$ROOT" -B "$ASAN" -G Ninja -DCMAKE_BUILD_TYPE=Release $(ccache_cmake_args) \
   -DCMAKE_C_COMPILER="clang-$CLANG" -DCMAKE_CXX_COMPILER="clang++-$CLANG" \
   -DSKGEN_LLVM_VERSION="$CLANG" -DSKGEN_TEST_CXX="$(command -v g++)" \
   -DSKGEN_SANITIZE=ON -DSKGEN_BUILD_FUZZERS=ON >/dev/null || {
