@@ -96,6 +96,10 @@ def _skgen_with_defaults(op, args, kwargs):
     return tuple(args), kwargs
 
 
+def _skgen_requires_grad(args):
+    return any(isinstance(a, torch.Tensor) and a.requires_grad for a in args)
+
+
 def _skgen_call(op, keyset, args, kwargs):
     # Below autograd and ADInplaceOrView, as aten's kernels run: the
     # kernel's own aten calls (full dispatches) record no history and move
@@ -157,31 +161,27 @@ def _skgen_autograd(op, name, setup_context, backward, check=None,
         "setup_context": staticmethod(setup),
         "backward": staticmethod(backward_inputs)})
     op_name = op._schema.name
+    without_history = _skgen_not_differentiable(op, inplace)
 
     def kernel(keyset, *args, **kwargs):
         args, kwargs = _skgen_with_defaults(op, args, kwargs)
         if check is not None:
             check(args, kwargs)
         _skgen_check_no_forward_grad(op_name, args)
-        if torch.is_grad_enabled() and any(
-                isinstance(a, torch.Tensor) and a.requires_grad for a in args):
+        if torch.is_grad_enabled() and _skgen_requires_grad(args):
             before = args
             if inplace:
                 _skgen_check_inplace(args[0])
                 before = _skgen_before_write(args, clone_self)
             return function.apply(keyset, kwargs, before, *args)
-        result = _skgen_call(op, keyset, args, kwargs)
-        if inplace:
-            result = args[0]
-            torch.autograd.graph.increment_version(result)
-        return result
+        return without_history(keyset, *args, **kwargs)
 
     return kernel
 
 
 def _skgen_not_differentiable(op, inplace=False):
-    """SKGEN_NOT_DIFFERENTIABLE: no history; in place, self's version moved
-    on."""
+    """The call without history (SKGEN_NOT_DIFFERENTIABLE, or no input that
+    requires grad); in place, self's version moved on."""
 
     def kernel(keyset, *args, **kwargs):
         result = _skgen_call(op, keyset, args, kwargs)
@@ -203,9 +203,8 @@ def _skgen_out(op, differentiable):
             if a.alias_info is not None and a.alias_info.is_write]
 
     def kernel(keyset, *args, **kwargs):
-        if differentiable and torch.is_grad_enabled() and any(
-                isinstance(a, torch.Tensor) and a.requires_grad
-                for a in (*args, *kwargs.values())):
+        if differentiable and torch.is_grad_enabled() and \
+                _skgen_requires_grad((*args, *kwargs.values())):
             raise RuntimeError(
                 f"{name}(): functions with out=... arguments don't support "
                 "automatic differentiation, but one of the arguments "
