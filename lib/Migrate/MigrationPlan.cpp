@@ -71,6 +71,9 @@ public:
     for (const HandRegistration &R : Scan.Registrations)
       if (!Generated.contains(R.Loc))
         Regs.push_back(&R);
+    for (const UnreadFile &U : Scan.Unread)
+      for (const std::string &N : U.Names)
+        UnreadNames.emplace(N, U.Path);
   }
 
   MigrationPlan run() {
@@ -202,6 +205,10 @@ private:
     }
     const schema::FunctionSchema &S = LegacyOut ? *LegacyOut : D.S;
     std::string Op = D.S.Op.str();
+    if (std::string F = namedUnread(Op, S.Op.str()); !F.empty()) {
+      UnreadFamilies[Op] = F;
+      return;
+    }
     // Kernels by function, with their keys.
     std::map<std::string, std::vector<const HandRegistration *>> ByFn;
     std::vector<std::string> Order;
@@ -400,9 +407,34 @@ private:
                           "; docs/annotations.md)");
   }
 
+  /// Whether a file --migrate could not parse may register an operator of
+  /// the family of \p Op, whose out= operator is \p Out (its string
+  /// literals name `foo`, `foo_` or a `foo` overload): then the family is
+  /// not planned, since skgen cannot see, remove or annotate what that file
+  /// registers (a def there would clash with the generated one, kernels
+  /// there would be left beside it). The file, or "".
+  std::string namedUnread(const std::string &Op, const std::string &Out) {
+    std::string Base = baseName(Out);
+    for (const std::string &N : {baseName(Op), Base, Base + "_"}) {
+      auto It = UnreadNames.find(N);
+      if (It != UnreadNames.end())
+        return It->second;
+    }
+    return "";
+  }
+
   /// Why registration \p R of \p Op, an operator of no family skgen would
   /// generate, is kept: a note at it.
   Diagnostic notInFamily(const HandRegistration &R, const std::string &Op) {
+    std::string Unread = UnreadFamilies.count(Op) ? UnreadFamilies[Op]
+                         : UnreadNames.count(baseName(Op))
+                             ? UnreadNames[baseName(Op)]
+                             : "";
+    if (!Unread.empty())
+      return noteAt(R.Loc, "left as is: '" + Op + "' or an operator of its "
+                           "family may also be registered in '" +
+                               llvm::sys::path::filename(Unread).str() +
+                               "', which --migrate could not parse");
     auto It = Defs.find(Op);
     if (It == Defs.end())
       return noteAt(R.Loc, "left as is: '" + Op +
@@ -560,6 +592,10 @@ private:
   std::map<std::string, std::string> LegacyWhyNot;
   /// (legacy operator, key) of the kernels annotated for its out= overload.
   std::set<std::pair<std::string, std::string>> ConvertedKernels;
+  /// Operator names (baseName) in files not parsed, and such a file.
+  std::map<std::string, std::string> UnreadNames;
+  /// Defined operators whose family is not planned for that reason.
+  std::map<std::string, std::string> UnreadFamilies;
   MigrationPlan Plan;
 };
 
