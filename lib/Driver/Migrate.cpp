@@ -24,12 +24,11 @@ int runMigration(const DriverOptions &Opts,
   SO.BuildDir = Opts.BuildDir;
   SO.ExtraArgs = Opts.ExtraArgs;
   SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
-  SO.CacheDir =
-      Opts.NoCache ? "" : incremental::defaultCacheDir(Opts.BuildDir);
+  SO.CacheDir = Opts.NoCache ? "" : incremental::defaultCacheDir(Opts.BuildDir);
   migrate::RegistrationScan S = migrate::scanRegistrations(DB, Files, SO);
   if (Opts.CacheStats)
-    R.note("skgen: --migrate scan: " + std::to_string(S.Cached) +
-           " cached, " + std::to_string(S.Parsed) + " parsed, " +
+    R.note("skgen: --migrate scan: " + std::to_string(S.Cached) + " cached, " +
+           std::to_string(S.Parsed) + " parsed, " +
            std::to_string(S.Unread.size()) + " not parsed");
   // A file that does not parse is a warning (the others are migrated); an
   // error when none does.

@@ -563,8 +563,7 @@ void FactsCache::store(const std::string &Key, const CacheEntry &E) {
 
 bool FactsCache::lookupPayload(llvm::StringRef Kind, const std::string &Key,
                                std::string &Payload) {
-  std::unique_ptr<llvm::MemoryBuffer> Buf =
-      readCacheFile(entryPath(Key, Kind));
+  std::unique_ptr<llvm::MemoryBuffer> Buf = readCacheFile(entryPath(Key, Kind));
   llvm::StringRef Body;
   std::vector<FileDep> Deps;
   if (!Buf || !checkSum(Buf->getBuffer(), Body)) {
@@ -576,9 +575,8 @@ bool FactsCache::lookupPayload(llvm::StringRef Kind, const std::string &Key,
             R.blob("key") == Key && R.Ok && readDeps(R, Deps);
   llvm::StringRef P = Ok ? R.blob("payload") : "";
   if (!Ok || !R.Ok || !R.S.empty() ||
-      !llvm::all_of(Deps, [&](const FileDep &D) {
-        return Verifier.matches(D);
-      })) {
+      !llvm::all_of(Deps,
+                    [&](const FileDep &D) { return Verifier.matches(D); })) {
     ++Misses;
     return false;
   }
@@ -594,8 +592,8 @@ void FactsCache::storePayload(llvm::StringRef Kind, const std::string &Key,
   Out += "key " + std::to_string(Key.size()) + "\n" + Key + "\n";
   if (!writeDeps(Out, Deps))
     return;
-  Out += "payload " + std::to_string(Payload.size()) + "\n" + Payload.str() +
-         "\n";
+  Out +=
+      "payload " + std::to_string(Payload.size()) + "\n" + Payload.str() + "\n";
   Out += "end " + contentHash(Out) + "\n";
   write(entryPath(Key, Kind), Out);
 }

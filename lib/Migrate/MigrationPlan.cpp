@@ -431,8 +431,9 @@ private:
                              ? UnreadNames[baseName(Op)]
                              : "";
     if (!Unread.empty())
-      return noteAt(R.Loc, "left as is: '" + Op + "' or an operator of its "
-                           "family may also be registered in '" +
+      return noteAt(R.Loc, "left as is: '" + Op +
+                               "' or an operator of its "
+                               "family may also be registered in '" +
                                llvm::sys::path::filename(Unread).str() +
                                "', which --migrate could not parse");
     auto It = Defs.find(Op);

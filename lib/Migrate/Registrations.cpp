@@ -1,12 +1,12 @@
 //===- Registrations.cpp - Hand-written torch::Library calls --------------===//
 #include "Migrate/Registrations.h"
 #include "Basic/Annotations.h"
-#include "Incremental/Cache.h"
-#include "Incremental/FileDeps.h"
-#include "Migrate/ScanCache.h"
 #include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Incremental/Cache.h"
+#include "Incremental/FileDeps.h"
+#include "Migrate/ScanCache.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/CommandLine.h"
 #include "Scan/TorchSpellings.h"
@@ -615,7 +615,8 @@ TUScan parseTU(const std::string &File,
     Out.Failed = true;
     Out.Error = Errors.Message;
     Out.ErrorLoc = Errors.Loc;
-    if (Out.ErrorLoc.valid() && !llvm::sys::path::is_absolute(Out.ErrorLoc.File))
+    if (Out.ErrorLoc.valid() &&
+        !llvm::sys::path::is_absolute(Out.ErrorLoc.File))
       Out.ErrorLoc.File = absolutePath(Out.ErrorLoc.File, Cmd.Directory);
     return Out;
   }
@@ -709,8 +710,7 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
       Cache->storePayload(CacheKind, Key, TU.Deps, writeCachedScan(TU.Regs));
     for (HandRegistration &R : TU.Regs.Registrations)
       Out.Registrations.push_back(std::move(R));
-    Out.FileHashes.insert(TU.Regs.FileHashes.begin(),
-                          TU.Regs.FileHashes.end());
+    Out.FileHashes.insert(TU.Regs.FileHashes.begin(), TU.Regs.FileHashes.end());
   }
   // Nothing read: nothing can be migrated.
   for (Diagnostic &D : Unread) {

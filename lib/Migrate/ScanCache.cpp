@@ -86,8 +86,8 @@ struct Source {
 
   /// The index of the token starting at \p Off, or -1.
   long at(size_t Off) const {
-    auto It = llvm::partition_point(Toks,
-                                    [&](const Tok &T) { return T.Begin < Off; });
+    auto It = llvm::partition_point(
+        Toks, [&](const Tok &T) { return T.Begin < Off; });
     return It != Toks.end() && It->Begin == Off ? It - Toks.begin() : -1;
   }
   llvm::StringRef text(const Tok &T) const {
@@ -171,9 +171,8 @@ public:
           Method != First + 2 || size_t(Last + 1) >= S->Toks.size() ||
           S->Toks[Last + 1].Kind != clang::tok::semi)
         return "the removal is not one call statement";
-      llvm::StringRef Tail =
-          llvm::StringRef(S->Text).slice(S->Toks[Last + 1].End,
-                                         Rm + R.RemoveLength);
+      llvm::StringRef Tail = llvm::StringRef(S->Text).slice(
+          S->Toks[Last + 1].End, Rm + R.RemoveLength);
       llvm::StringRef NL = Tail.ltrim(" \t");
       if (Rm + R.RemoveLength < S->Toks[Last + 1].End ||
           (!NL.empty() && NL != "\n" && NL != "\r\n"))
@@ -190,10 +189,10 @@ public:
       const Source *F = source(R.AnnotateLoc, A);
       if (!F)
         return Why;
-      std::string Short = R.CppName.substr(
-          R.CppName.rfind("::") == std::string::npos
-              ? 0
-              : R.CppName.rfind("::") + 2);
+      std::string Short =
+          R.CppName.substr(R.CppName.rfind("::") == std::string::npos
+                               ? 0
+                               : R.CppName.rfind("::") + 2);
       if (R.Indent.find_first_not_of(" \t") != std::string::npos ||
           R.AnnotateLoc.Column != R.Indent.size() + 1 ||
           llvm::StringRef(F->Text).substr(A - R.Indent.size(),
@@ -201,8 +200,7 @@ public:
           (A > R.Indent.size() && F->Text[A - R.Indent.size() - 1] != '\n') ||
           !isCppName(R.CppName) || R.KernelLoc.File != R.AnnotateLoc.File ||
           !byteOffset(F->Text, R.KernelLoc.Line, R.KernelLoc.Column, K) ||
-          K < A || F->at(K) < 0 ||
-          F->text(F->Toks[F->at(K)]) != Short)
+          K < A || F->at(K) < 0 || F->text(F->Toks[F->at(K)]) != Short)
         return "the annotation is not at the declaration of '" + R.CppName +
                "'";
     }
@@ -224,8 +222,9 @@ private:
       auto H = Hashes.find(L.File);
       std::string Error;
       std::unique_ptr<llvm::MemoryBuffer> Buf =
-          H == Hashes.end() ? nullptr
-                            : readRegularFile(L.File, MaxSourceFileBytes, Error);
+          H == Hashes.end()
+              ? nullptr
+              : readRegularFile(L.File, MaxSourceFileBytes, Error);
       Source S;
       if (Buf)
         S.Text = Buf->getBuffer().str();
