@@ -24,6 +24,7 @@ int runMigration(const DriverOptions &Opts,
   SO.BuildDir = Opts.BuildDir;
   SO.ExtraArgs = Opts.ExtraArgs;
   SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
+  SO.Jobs = Opts.Jobs;
   SO.CacheDir = Opts.NoCache ? "" : incremental::defaultCacheDir(Opts.BuildDir);
   migrate::RegistrationScan S = migrate::scanRegistrations(DB, Files, SO);
   if (Opts.CacheStats)

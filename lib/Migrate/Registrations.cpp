@@ -27,6 +27,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
 
 #include <set>
 #include <tuple>
@@ -659,7 +660,15 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
   if (!Opts.CacheDir.empty())
     Cache = std::make_unique<incremental::FactsCache>(
         Opts.CacheDir, incremental::skgenBuildId());
-  std::vector<Diagnostic> Unread;
+  // The commands, from this thread (the database is not thread-safe).
+  struct Job {
+    std::string File, Text;
+    clang::tooling::CompileCommand Cmd;
+    bool Cached = false;
+    RegistrationScan Regs;
+    TUScan TU;
+  };
+  std::vector<Job> Jobs;
   for (const std::string &File : Files) {
     std::string Error;
     std::unique_ptr<llvm::MemoryBuffer> Buf =
@@ -679,38 +688,55 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
       Out.Diagnostics.push_back(errorAt(SourceLoc{File, 1, 1}, CmdError));
       continue;
     }
+    Job &J = Jobs.emplace_back();
+    J.File = File;
+    J.Text = Buf->getBuffer().str();
+    J.Cmd = std::move(Cmd);
+  }
+  // Each translation unit from the cache or parsed, -j of them at a time.
+  auto Run = [&](Job &J) {
     std::string Key;
     if (Cache) {
-      Key = Cache->key(Cmd.Directory, File, Cmd.CommandLine, CacheKind);
+      Key = Cache->key(J.Cmd.Directory, J.File, J.Cmd.CommandLine, CacheKind);
       std::string Payload;
-      RegistrationScan Cached;
       if (Cache->lookupPayload(CacheKind, Key, Payload) &&
-          readCachedScan(Payload, Cached)) {
-        ++Out.Cached;
-        for (HandRegistration &R : Cached.Registrations)
-          Out.Registrations.push_back(std::move(R));
-        Out.FileHashes.insert(Cached.FileHashes.begin(),
-                              Cached.FileHashes.end());
-        continue;
+          readCachedScan(Payload, J.Regs)) {
+        J.Cached = true;
+        return;
       }
     }
-    TUScan TU = parseTU(File, Cmd, Cache != nullptr);
-    if (TU.Failed) {
+    J.TU = parseTU(J.File, J.Cmd, Cache != nullptr);
+    if (!J.TU.Failed && Cache && J.TU.Cacheable)
+      Cache->storePayload(CacheKind, Key, J.TU.Deps,
+                          writeCachedScan(J.TU.Regs));
+  };
+  if (Opts.Jobs <= 1 || Jobs.size() <= 1) {
+    for (Job &J : Jobs)
+      Run(J);
+  } else {
+    compat::ThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+    for (Job &J : Jobs)
+      Pool.async([&Run, &J] { Run(J); });
+    Pool.wait();
+  }
+  std::vector<Diagnostic> Unread;
+  for (Job &J : Jobs) {
+    if (!J.Cached && J.TU.Failed) {
       // The others are migrated; what this file may register is left as
       // it is (MigrationPlan.h).
       Unread.push_back(warningAt(
-          TU.ErrorLoc,
-          "--migrate could not parse '" + File + "' with its function bodies" +
-              (TU.Error.empty() ? std::string() : ": " + TU.Error)));
-      Out.Unread.push_back({File, literalOperatorNames(Buf->getBuffer())});
+          J.TU.ErrorLoc,
+          "--migrate could not parse '" + J.File +
+              "' with its function bodies" +
+              (J.TU.Error.empty() ? std::string() : ": " + J.TU.Error)));
+      Out.Unread.push_back({J.File, literalOperatorNames(J.Text)});
       continue;
     }
-    ++Out.Parsed;
-    if (Cache && TU.Cacheable)
-      Cache->storePayload(CacheKind, Key, TU.Deps, writeCachedScan(TU.Regs));
-    for (HandRegistration &R : TU.Regs.Registrations)
-      Out.Registrations.push_back(std::move(R));
-    Out.FileHashes.insert(TU.Regs.FileHashes.begin(), TU.Regs.FileHashes.end());
+    ++(J.Cached ? Out.Cached : Out.Parsed);
+    RegistrationScan &R = J.Cached ? J.Regs : J.TU.Regs;
+    for (HandRegistration &H : R.Registrations)
+      Out.Registrations.push_back(std::move(H));
+    Out.FileHashes.insert(R.FileHashes.begin(), R.FileHashes.end());
   }
   // Nothing read: nothing can be migrated.
   for (Diagnostic &D : Unread) {
