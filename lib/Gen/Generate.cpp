@@ -569,9 +569,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
           PerFile[Standalone ? Opts.StandaloneFile : kernelFile(K)];
       S += (S.empty() ? "" : "\n") + BackendEmitter::emit(Ctx, K, Regs, KF.Inc);
       if (Standalone)
-        KF.Decls.add(K.CppName,
-                     K.Functional ? *A->Functional : kernelSignature(*A, K),
-                     KF.Inc);
+        KF.Decls.add(K.CppName, kernelSignature(*A, K), KF.Inc);
       if (A->hasSymbolic())
         KF.Inc.add("skgen/symint.h");
     }
