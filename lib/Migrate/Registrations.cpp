@@ -498,6 +498,8 @@ public:
   bool shouldSkipFunctionBody(Decl *D) override {
     if (CI.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
+    if (Bodies.keep(D, CI.getSourceManager()))
+      return false;
     const auto *F = D->getAsFunction();
     if (!F)
       return false;
@@ -511,12 +513,14 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     LocConverter Locs(Ctx.getSourceManager(), Directory);
     Collector(Ctx, CI.getPreprocessor(), Locs, Out).run();
+    collectAutograd(Ctx, Locs, Out.Autograd, Out.FileHashes);
   }
 
 private:
   CompilerInstance &CI;
   const std::string &Directory;
   RegistrationScan &Out;
+  AutogradBodies Bodies;
 };
 
 class Action : public ASTFrontendAction {
@@ -622,6 +626,7 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
     for (HandRegistration &R : TU.Registrations)
       Out.Registrations.push_back(std::move(R));
     Out.FileHashes.insert(TU.FileHashes.begin(), TU.FileHashes.end());
+    Out.Autograd.merge(std::move(TU.Autograd));
   }
   // A header's registrations, seen from several translation units: once.
   // (Chained calls, `m.def(a).def(b)`, start at the same place: the end

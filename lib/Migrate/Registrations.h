@@ -17,6 +17,7 @@
 #define SKGEN_MIGRATE_REGISTRATIONS_H
 
 #include "Facts/Facts.h"
+#include "Migrate/AutogradFunctions.h"
 #include "Scan/Scanner.h"
 
 #include <map>
@@ -77,6 +78,8 @@ struct RegistrationScan {
   /// hashContent() of every file holding a registration or a kernel
   /// declaration, as parsed (fix-its are refused if the file changed since).
   std::map<std::string, std::string> FileHashes;
+  /// The hand-written autograd classes around the registrations.
+  AutogradFacts Autograd;
 };
 
 /// Parses each of \p Files that mentions TORCH_LIBRARY (with its bodies) and
