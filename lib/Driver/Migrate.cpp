@@ -36,6 +36,9 @@ int runMigration(const DriverOptions &Opts,
   if (R.report(S.Diagnostics, DiagnosticRule::Migrate))
     return ExitError;
   MigrationPlan P = migrate::planMigration(S, Facts, G, Opts.AliasKey);
+  for (Diagnostic &D : migrate::unusedAutograd(S.Autograd, P.RemovedRegs, Files,
+                                               Opts.MigrateRemoveUnused))
+    P.Diags.push_back(std::move(D));
   for (Diagnostic &D : P.Diags)
     if (D.Category.empty())
       D.Category = diagnosticCategory(DiagnosticRule::Migrate);

@@ -502,6 +502,8 @@ public:
   bool shouldSkipFunctionBody(Decl *D) override {
     if (CI.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
+    if (Bodies.keep(D, CI.getSourceManager()))
+      return false;
     const auto *F = D->getAsFunction();
     if (!F)
       return false;
@@ -515,12 +517,14 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     LocConverter Locs(Ctx.getSourceManager(), Directory);
     Collector(Ctx, CI.getPreprocessor(), Locs, Out).run();
+    collectAutograd(Ctx, Locs, Out.Autograd, Out.FileHashes);
   }
 
 private:
   CompilerInstance &CI;
   const std::string &Directory;
   RegistrationScan &Out;
+  AutogradBodies Bodies;
 };
 
 class Action : public ASTFrontendAction {
@@ -706,7 +710,11 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
       }
     }
     J.TU = parseTU(J.File, J.Cmd, Cache != nullptr);
-    if (!J.TU.Failed && Cache && J.TU.Cacheable)
+    // Autograd classes (and what calls them) are not cached: their
+    // formulas would be untrusted text to check; such a TU is parsed.
+    const AutogradFacts &A = J.TU.Regs.Autograd;
+    if (!J.TU.Failed && Cache && J.TU.Cacheable && A.Classes.empty() &&
+        A.Applies.empty() && A.OpCallers.empty())
       Cache->storePayload(CacheKind, Key, J.TU.Deps,
                           writeCachedScan(J.TU.Regs));
   };
@@ -737,6 +745,7 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
     for (HandRegistration &H : R.Registrations)
       Out.Registrations.push_back(std::move(H));
     Out.FileHashes.insert(R.FileHashes.begin(), R.FileHashes.end());
+    Out.Autograd.merge(std::move(R.Autograd));
   }
   // Nothing read: nothing can be migrated.
   for (Diagnostic &D : Unread) {

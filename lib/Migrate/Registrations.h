@@ -19,6 +19,7 @@
 #define SKGEN_MIGRATE_REGISTRATIONS_H
 
 #include "Facts/Facts.h"
+#include "Migrate/AutogradFunctions.h"
 #include "Scan/Scanner.h"
 
 #include <map>
@@ -92,6 +93,8 @@ struct RegistrationScan {
   std::vector<UnreadFile> Unread;
   /// Translation units answered by the cache, and parsed.
   unsigned Cached = 0, Parsed = 0;
+  /// The hand-written autograd classes around the registrations.
+  AutogradFacts Autograd;
 };
 
 /// `foo` of `ns::foo.out`, `foo.out`, `ns::foo`: an operator name without

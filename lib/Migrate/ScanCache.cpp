@@ -23,10 +23,23 @@ template <class IO> void mapFields(IO &io, FileHash &F) {
   io.required("hash", F.Hash, StringForm::Hash);
 }
 
-/// The payload: the registrations and the files they were read from.
+struct DeclaredIn {
+  std::string MainFile;
+  std::vector<std::string> Names;
+};
+template <class IO> void mapFields(IO &io, DeclaredIn &D) {
+  io.required("main_file", D.MainFile, StringForm::Path);
+  io.required("names", D.Names);
+}
+
+/// The payload: the registrations and the files they were read from; of the
+/// autograd facts, what a TU without autograd classes has (only such TUs
+/// are cached).
 struct Payload {
   std::vector<HandRegistration> Registrations;
   std::vector<FileHash> Files;
+  std::vector<DeclaredIn> Declared;
+  std::vector<std::string> ProjectFiles;
 };
 
 } // namespace
@@ -67,6 +80,8 @@ template <class IO> void mapFields(IO &io, Payload &P) {
   io.constant("version", 1);
   io.required("registrations", P.Registrations);
   io.required("files", P.Files);
+  io.required("declared", P.Declared);
+  io.required("project_files", P.ProjectFiles, StringForm::Path);
 }
 
 bool isIdentifier(llvm::StringRef S) {
@@ -263,6 +278,9 @@ std::string writeCachedScan(const RegistrationScan &S) {
   P.Registrations = S.Registrations;
   for (const auto &[Path, Hash] : S.FileHashes)
     P.Files.push_back({Path, Hash});
+  for (const auto &[Main, Names] : S.Autograd.Declared)
+    P.Declared.push_back({Main, {Names.begin(), Names.end()}});
+  P.ProjectFiles.assign(S.Autograd.Files.begin(), S.Autograd.Files.end());
   try {
     return JSONWriter::write(P).dump();
   } catch (const nlohmann::json::exception &) {
@@ -291,6 +309,13 @@ bool readCachedScan(llvm::StringRef Text, RegistrationScan &S,
   for (const HandRegistration &R : P.Registrations)
     if (std::string W = C.check(R); !W.empty())
       return Fail(W);
+  for (const DeclaredIn &D : P.Declared)
+    for (const std::string &N : D.Names) {
+      if (!isCppName(N))
+        return Fail("a declared function that is not a C++ name");
+      Out.Autograd.Declared[D.MainFile].insert(N);
+    }
+  Out.Autograd.Files.insert(P.ProjectFiles.begin(), P.ProjectFiles.end());
   Out.Registrations = std::move(P.Registrations);
   S = std::move(Out);
   return true;
