@@ -4,6 +4,8 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/library.h>
 
+#include <utility>
+
 namespace vis {
 
 at::Tensor roi_align(const at::Tensor &input, const at::Tensor &rois,
@@ -12,7 +14,9 @@ at::Tensor roi_align(const at::Tensor &input, const at::Tensor &rois,
   static auto op = c10::Dispatcher::singleton()
                        .findSchemaOrThrow("vis::roi_align", "")
                        .typed<decltype(roi_align)>();
-  return op.call(input, rois, spatial_scale, pooled_height, pooled_width);
+  // Moved, as torchvision passes its SymInt arguments.
+  return op.call(input, rois, spatial_scale, std::move(pooled_height),
+                 std::move(pooled_width));
 }
 
 namespace detail {
