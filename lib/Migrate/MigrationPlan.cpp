@@ -247,8 +247,8 @@ private:
       FunctionalWhyNot[Op] = {
           "none of its kernels is a function registered by name at a backend "
           "key (m.impl(\"" +
-          D.S.Op.Name + "\", TORCH_FN(f)) in TORCH_LIBRARY_IMPL(" +
-          D.S.Op.Namespace + ", CPU, m))",
+              D.S.Op.Name + "\", TORCH_FN(f)) in TORCH_LIBRARY_IMPL(" +
+              D.S.Op.Namespace + ", CPU, m))",
           true};
     // SKGEN_STRUCTURED goes on the CPU kernel when there is one.
     std::stable_partition(Order.begin(), Order.end(),
@@ -352,17 +352,17 @@ private:
                                              "callers of '" +
                                                  Op + "'"
                                            : ""))
-        : FunctionalFirst
-            ? warningAt(K.AnnotateLoc,
-                        "hand-written kernel '" + Fn +
-                            "' of the functional operator '" + Op +
-                            "': annotating it with " + Macro +
-                            (First ? " (a family declared by its functional "
-                                     "schema: no new operator)"
-                                   : ""))
-            : warningAt(K.AnnotateLoc, "hand-written out= kernel '" + Fn +
-                                           "' of '" + Op +
-                                           "': annotating it with " + Macro);
+          : FunctionalFirst
+              ? warningAt(K.AnnotateLoc,
+                          "hand-written kernel '" + Fn +
+                              "' of the functional operator '" + Op +
+                              "': annotating it with " + Macro +
+                              (First ? " (a family declared by its functional "
+                                       "schema: no new operator)"
+                                     : ""))
+              : warningAt(K.AnnotateLoc, "hand-written out= kernel '" + Fn +
+                                             "' of '" + Op +
+                                             "': annotating it with " + Macro);
       W.FixText = Text + "\n" + K.Indent;
       W.Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
       if (First && LegacyOut)
@@ -431,8 +431,8 @@ private:
         return A.Ty.hasWriteAlias();
       });
       if (!Mutates)
-        NotFunctional[Op] = D.S.Returns.empty() ? "it returns nothing"
-                                                : VE.Message;
+        NotFunctional[Op] =
+            D.S.Returns.empty() ? "it returns nothing" : VE.Message;
       return std::nullopt;
     }
     for (const graph::Family &F : G.Families)
@@ -454,8 +454,7 @@ private:
                      V.Functional && V.Functional->Op == D.S.Op;
       if (Derives || EOut->Op == Out.Op) {
         FunctionalWhyNot[Op] = {
-            "the out= operator '" + Other + "' (at " + locText(E.R->Loc) +
-                ")" +
+            "the out= operator '" + Other + "' (at " + locText(E.R->Loc) + ")" +
                 (Derives ? " derives it: skgen converts them as one family, "
                            "from its out= kernels"
                          : " is named as its out= variant would be"),
@@ -658,13 +657,13 @@ private:
     }
     if (!S.isOutVariant()) {
       auto Why = NotFunctional.find(Op);
-      return noteAt(R.Loc, "left as is: '" + Op + "'" + Def +
-                               " is not an out= operator, and no out= "
-                               "operator of this library derives it" +
-                               (Why == NotFunctional.end()
-                                    ? std::string()
-                                    : "; nor a functional one (" + Why->second +
-                                          ")"));
+      return noteAt(R.Loc,
+                    "left as is: '" + Op + "'" + Def +
+                        " is not an out= operator, and no out= "
+                        "operator of this library derives it" +
+                        (Why == NotFunctional.end()
+                             ? std::string()
+                             : "; nor a functional one (" + Why->second + ")"));
     }
     if (!schema::validateOutSchema(S, VE))
       return noteAt(R.Loc, "left as is: skgen cannot derive a family from '" +
@@ -678,8 +677,8 @@ private:
 
   /// `file:line:col` (with \p FullPath, the file's path).
   static std::string locText(const SourceLoc &L, bool FullPath = false) {
-    return (FullPath ? L.File : llvm::sys::path::filename(L.File).str()) +
-           ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+    return (FullPath ? L.File : llvm::sys::path::filename(L.File).str()) + ":" +
+           std::to_string(L.Line) + ":" + std::to_string(L.Column);
   }
 
   void match(const HandRegistration &R) {
