@@ -59,6 +59,12 @@ const Expr *strip(const Expr *E) {
       // An implicit conversion (operator T()).
       if (isa_and_nonnull<CXXConversionDecl>(M->getMethodDecl()))
         Next = M->getImplicitObjectArgument();
+    } else if (const auto *C = dyn_cast<CallExpr>(Next)) {
+      // std::move(x) passes x (torchvision moves its SymInt arguments).
+      const FunctionDecl *F = C->getDirectCallee();
+      if (F && C->getNumArgs() == 1 && F->isInStdNamespace() &&
+          F->getIdentifier() && F->getName() == "move")
+        Next = C->getArg(0);
     }
     if (Next == E)
       return E;

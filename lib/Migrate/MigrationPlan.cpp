@@ -106,7 +106,7 @@ public:
       for (const graph::Registration &R :
            graph::registrations(F, AliasKey, G.Abi)) {
         std::string Op = R.Op.str();
-        Families[Op] = F.Out.Op.str();
+        Families[Op] = F.name().str();
         if (R.K == graph::Registration::Kind::Def)
           GenDefs[Op] = R.Schema;
         else
@@ -199,32 +199,57 @@ private:
   void annotate(const Def &D, TUFacts &Synth) {
     schema::VariantError VE;
     std::optional<schema::FunctionSchema> LegacyOut;
-    if (!D.S.isOutVariant()) {
+    // The out= schema modelling a family declared by D's functional schema.
+    std::optional<schema::FunctionSchema> FunctionalOut =
+        functionalFirstConversion(D);
+    if (FunctionalOut) {
+      if (FunctionalOut->Op.Name.empty())
+        return;
+    } else if (!D.S.isOutVariant()) {
       LegacyOut = legacyConversion(D);
       if (!LegacyOut)
         return;
     } else if (G.findFamily(D.S.Op) || !schema::validateOutSchema(D.S, VE)) {
       return;
     }
+    const bool FunctionalFirst = FunctionalOut.has_value();
+    // The schema the kernels implement and the annotation declares.
     const schema::FunctionSchema &S = LegacyOut ? *LegacyOut : D.S;
     std::string Op = D.S.Op.str();
-    if (std::string F = namedUnread(Op, S.Op.str()); !F.empty()) {
+    if (std::string F = namedUnread(
+            Op, FunctionalFirst ? FunctionalOut->Op.str() : S.Op.str());
+        !F.empty()) {
       UnreadFamilies[Op] = F;
       return;
     }
-    // Kernels by function, with their keys.
+    const char *KernelKind = FunctionalFirst ? "kernel" : "out= kernel";
+    // Kernels by function, with their keys: functions registered at a
+    // backend key (the others, Autograd and autocast wrappers included,
+    // are not the family's kernels).
+    // Functions are told apart by their declaration too: the CPU and the
+    // CUDA kernel may have one name in two files' anonymous namespaces.
     std::map<std::string, std::vector<const HandRegistration *>> ByFn;
     std::vector<std::string> Order;
     for (const HandRegistration *R : Regs) {
+      const DispatchKeyInfo *Key = findDispatchKey(R->Key);
       if (R->K != HandRegistration::Kind::Impl || R->Name.empty() ||
           qualify(R->Name, R->Namespace) != Op ||
           R->Kernel != HandRegistration::KernelKind::Function ||
-          !R->Unsupported.empty() || R->Key.empty() || isAliasKey(R->Key))
+          !R->Unsupported.empty() || !Key ||
+          Key->Class != DispatchKeyClass::Backend)
         continue;
-      if (!ByFn.count(R->CppName))
-        Order.push_back(R->CppName);
-      ByFn[R->CppName].push_back(R);
+      std::string Fn = R->CppName + "@" + locText(R->KernelLoc, true);
+      if (!ByFn.count(Fn))
+        Order.push_back(Fn);
+      ByFn[Fn].push_back(R);
     }
+    if (FunctionalFirst && Order.empty())
+      FunctionalWhyNot[Op] = {
+          "none of its kernels is a function registered by name at a backend "
+          "key (m.impl(\"" +
+              D.S.Op.Name + "\", TORCH_FN(f)) in TORCH_LIBRARY_IMPL(" +
+              D.S.Op.Namespace + ", CPU, m))",
+          true};
     // SKGEN_STRUCTURED goes on the CPU kernel when there is one.
     std::stable_partition(Order.begin(), Order.end(),
                           [&](const std::string &F) {
@@ -238,12 +263,18 @@ private:
     // a kernel: there the annotations are proposed, not inserted.
     const bool Stable = G.Abi == Abi::Stable;
     std::optional<Diagnostic> Proposal;
-    for (const std::string &Fn : Order) {
-      const HandRegistration &K = *ByFn[Fn].front();
+    // The family's SKGEN_STRUCTURED warning, and whether a Meta kernel is
+    // annotated.
+    std::optional<size_t> StructuredDiag;
+    bool HasMeta = false;
+    for (const std::string &Decl : Order) {
+      const HandRegistration &K = *ByFn[Decl].front();
+      const std::string &Fn = K.CppName;
       KernelFact F;
       F.AnnotationKind =
           First ? KernelFact::Kind::Structured : KernelFact::Kind::Kernel;
       F.SchemaText = First ? S.str() : S.Op.str();
+      F.FunctionalKernel = FunctionalFirst;
       F.SchemaLoc = D.R->Loc;
       F.CppName = Fn;
       F.Loc = K.KernelLoc;
@@ -252,7 +283,7 @@ private:
       F.Params = K.Params;
       F.Return = K.Return;
       F.SignatureOk = F.SignatureChecked = true;
-      for (const HandRegistration *R : ByFn[Fn])
+      for (const HandRegistration *R : ByFn[Decl])
         if (!llvm::is_contained(F.Keys, R->Key))
           F.Keys.push_back(R->Key);
       std::vector<Diagnostic> Sig;
@@ -272,7 +303,8 @@ private:
       if (!Cannot.empty() || !checkSignature(F, S, D.R->Loc, Sig)) {
         Diagnostic W = warningAt(
             K.KernelLoc,
-            "out= kernel '" + Fn + "' of '" + Op + "' is not annotated: " +
+            std::string(KernelKind) + " '" + Fn + "' of '" + Op +
+                "' is not annotated: " +
                 (Cannot.empty() ? "its signature does not match the schema"
                                 : Cannot));
         for (Diagnostic &N : Sig) {
@@ -306,7 +338,7 @@ private:
       if (First && !Stable)
         autograd(S, K, F, Text);
       if (Stable) {
-        propose(Proposal, D, K, Fn, Text);
+        propose(Proposal, D, K, Fn, Text, KernelKind);
         First = false;
         continue;
       }
@@ -320,15 +352,27 @@ private:
                                              "callers of '" +
                                                  Op + "'"
                                            : ""))
-                    : warningAt(K.AnnotateLoc,
-                                "hand-written out= kernel '" + Fn + "' of '" +
-                                    Op + "': annotating it with " + Macro);
+          : FunctionalFirst
+              ? warningAt(K.AnnotateLoc,
+                          "hand-written kernel '" + Fn +
+                              "' of the functional operator '" + Op +
+                              "': annotating it with " + Macro +
+                              (First ? " (a family declared by its functional "
+                                       "schema: no new operator)"
+                                     : ""))
+              : warningAt(K.AnnotateLoc, "hand-written out= kernel '" + Fn +
+                                             "' of '" + Op +
+                                             "': annotating it with " + Macro);
       W.FixText = Text + "\n" + K.Indent;
       W.Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
       if (First && LegacyOut)
         W.Notes.push_back(legacyVariantsNote(S, D.R->Loc));
-      for (const HandRegistration *R : ByFn[Fn])
+      for (const HandRegistration *R : ByFn[Decl]) {
         ConvertedKernels.insert({Op, R->Key});
+        HasMeta |= R->Key == keys::Meta;
+      }
+      if (First)
+        StructuredDiag = Plan.Diags.size();
       Plan.Diags.push_back(W);
       ++Plan.Annotated;
       if (K.IncludeLoc.valid() &&
@@ -346,16 +390,95 @@ private:
       Proposal->Notes.push_back(metaNote(D, Proposal->Loc));
       Plan.Diags.push_back(std::move(*Proposal));
     }
+    if (FunctionalFirst && !StructuredDiag && !Order.empty())
+      FunctionalWhyNot[Op] =
+          Proposal ? FunctionalWhy{"the stable target needs a meta function "
+                                   "(see the warning at its kernel)",
+                                   false}
+                   : FunctionalWhy{"no kernel of it could be annotated (see "
+                                   "the warnings at them)",
+                                   true};
+    // skgen reads no meta function off a kernel: without a hand-written
+    // Meta kernel the family has none, and what served before (a Python
+    // fake) keeps serving.
+    if (FunctionalFirst && StructuredDiag && !HasMeta)
+      Plan.Diags[*StructuredDiag].Notes.push_back(noteAt(
+          Plan.Diags[*StructuredDiag].Loc,
+          "'" + Op +
+              "' has no Meta kernel written in C++, and skgen generates none "
+              "without a meta function: a Python fake (register_fake) keeps "
+              "serving; SKGEN_META(fn) or SKGEN_META_PRESET(preset) after "
+              "SKGEN_STRUCTURED would let skgen generate its Meta kernels "
+              "(docs/annotations.md)"));
   }
 
-  /// The family of \p Out has a hand-written Autograd kernel: its formulas
+  /// A functional operator \p D (nothing mutated, returning Tensors:
+  /// schema::familyOutSchema) converts to a family declared by its
+  /// functional schema, which defines no other operator: the out= schema
+  /// modelling that family; one with an empty name when \p D is already
+  /// such a family, or the functional variant of another family; nullopt
+  /// (with the reason in FunctionalWhyNot or NotFunctional) when it does
+  /// not convert.
+  std::optional<schema::FunctionSchema>
+  functionalFirstConversion(const Def &D) {
+    std::string Op = D.S.Op.str();
+    schema::FunctionSchema Out;
+    bool FunctionalFirst = false;
+    schema::VariantError VE;
+    if (!schema::familyOutSchema(D.S, Out, FunctionalFirst, VE) ||
+        !FunctionalFirst) {
+      bool Mutates = llvm::any_of(D.S.Arguments, [](const schema::Argument &A) {
+        return A.Ty.hasWriteAlias();
+      });
+      if (!Mutates)
+        NotFunctional[Op] =
+            D.S.Returns.empty() ? "it returns nothing" : VE.Message;
+      return std::nullopt;
+    }
+    for (const graph::Family &F : G.Families)
+      if ((F.Variants.Functional && F.Variants.Functional->Op == D.S.Op) ||
+          F.Out.Op == Out.Op)
+        return schema::FunctionSchema();
+    // Another operator of the library declares it (or its out= schema).
+    for (const auto &[Other, E] : Defs) {
+      if (E.R == D.R)
+        continue;
+      std::optional<schema::FunctionSchema> EOut =
+          E.S.isOutVariant() ? std::optional<schema::FunctionSchema>(E.S)
+                             : schema::structuredOutSchemaFor(E.S);
+      if (!EOut)
+        continue;
+      schema::DerivedVariants V;
+      schema::VariantError Ignored;
+      bool Derives = schema::deriveVariants(*EOut, {}, V, Ignored) &&
+                     V.Functional && V.Functional->Op == D.S.Op;
+      if (Derives || EOut->Op == Out.Op) {
+        FunctionalWhyNot[Op] = {
+            "the out= operator '" + Other + "' (at " + locText(E.R->Loc) + ")" +
+                (Derives ? " derives it: skgen converts them as one family, "
+                           "from its out= kernels"
+                         : " is named as its out= variant would be"),
+            false};
+        return std::nullopt;
+      }
+    }
+    return Out;
+  }
+
+  /// The family declared by \p Written (its out= or functional schema) has
+  /// a hand-written Autograd kernel on its functional operator: its formulas
   /// (AutogradFunctions.h) go into \p Text and \p F, or SKGEN_NO_AUTOGRAD
   /// keeps the kernel, with a note at it.
-  void autograd(const schema::FunctionSchema &Out, const HandRegistration &K,
-                KernelFact &F, std::string &Text) {
+  void autograd(const schema::FunctionSchema &Written,
+                const HandRegistration &K, KernelFact &F, std::string &Text) {
+    schema::FunctionSchema Out;
+    bool FunctionalFirst = false;
     schema::DerivedVariants V;
     schema::VariantError E;
-    if (!schema::deriveVariants(Out, {}, V, E) || !V.Functional)
+    if (!schema::familyOutSchema(Written, Out, FunctionalFirst, E) ||
+        !schema::deriveVariants(
+            Out, variantOptions(FamilyOptions(), FunctionalFirst), V, E) ||
+        !V.Functional)
       return;
     std::string Fn = V.Functional->Op.str();
     for (const HandRegistration *R : Regs) {
@@ -387,11 +510,11 @@ private:
   /// of the family's warning \p W (made at its first kernel).
   void propose(std::optional<Diagnostic> &W, const Def &D,
                const HandRegistration &K, const std::string &Fn,
-               const std::string &Text) {
+               const std::string &Text, const char *KernelKind) {
     if (!W) {
       W = warningAt(
           K.AnnotateLoc,
-          "out= kernel '" + Fn + "' of '" + D.S.Op.str() +
+          std::string(KernelKind) + " '" + Fn + "' of '" + D.S.Op.str() +
               "' is not annotated: the stable target needs a meta function "
               "for the family, and skgen cannot tell its sizes and dtypes "
               "from the kernel; annotate it by hand as below, then run "
@@ -516,10 +639,32 @@ private:
       return N;
     }
     schema::VariantError VE;
-    if (!S.isOutVariant())
-      return noteAt(R.Loc, "left as is: '" + Op + "'" + Def +
-                               " is not an out= operator, and no out= "
-                               "operator of this library derives it");
+    if (auto Why = FunctionalWhyNot.find(Op); Why != FunctionalWhyNot.end()) {
+      Diagnostic N = noteAt(R.Loc, "left as is: '" + Op + "'" + Def +
+                                       " is a functional operator, but "
+                                       "--migrate cannot declare its family: " +
+                                       Why->second.Why);
+      if (IsDef && Why->second.HowTo)
+        N.Notes.push_back(noteAt(
+            R.Loc, "to convert it: annotate its first backend's kernel, a "
+                   "function with the schema's signature, with " +
+                       std::string(annotationMacro(Annotation::Structured)) +
+                       "(" + gen::cppStringLiteral(S.str()) +
+                       ", KEY), the others with " +
+                       annotationMacro(Annotation::Kernel) + "(\"" + Op +
+                       "\", KEY), and run --migrate again"));
+      return N;
+    }
+    if (!S.isOutVariant()) {
+      auto Why = NotFunctional.find(Op);
+      return noteAt(R.Loc,
+                    "left as is: '" + Op + "'" + Def +
+                        " is not an out= operator, and no out= "
+                        "operator of this library derives it" +
+                        (Why == NotFunctional.end()
+                             ? std::string()
+                             : "; nor a functional one (" + Why->second + ")"));
+    }
     if (!schema::validateOutSchema(S, VE))
       return noteAt(R.Loc, "left as is: skgen cannot derive a family from '" +
                                Op + "'" + Def + ": " + VE.Message +
@@ -530,8 +675,9 @@ private:
                              "with the schema's signature)");
   }
 
-  static std::string locText(const SourceLoc &L) {
-    return llvm::sys::path::filename(L.File).str() + ":" +
+  /// `file:line:col` (with \p FullPath, the file's path).
+  static std::string locText(const SourceLoc &L, bool FullPath = false) {
+    return (FullPath ? L.File : llvm::sys::path::filename(L.File).str()) + ":" +
            std::to_string(L.Line) + ":" + std::to_string(L.Column);
   }
 
@@ -636,6 +782,15 @@ private:
   std::set<std::string> IncludeFiles;
   /// Why a legacy operator was not converted (by operator).
   std::map<std::string, std::string> LegacyWhyNot;
+  /// Why a functional operator was not converted (by operator), and
+  /// whether annotating by hand would do.
+  struct FunctionalWhy {
+    std::string Why;
+    bool HowTo;
+  };
+  std::map<std::string, FunctionalWhy> FunctionalWhyNot;
+  /// Why an operator that mutates nothing is not functional (by operator).
+  std::map<std::string, std::string> NotFunctional;
   /// (legacy operator, key) of the kernels annotated for its out= overload.
   std::set<std::pair<std::string, std::string>> ConvertedKernels;
   /// Operator names (baseName) in files not parsed, and such a file.

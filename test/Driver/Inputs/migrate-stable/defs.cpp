@@ -6,7 +6,7 @@ STABLE_TORCH_LIBRARY(sops, m) {
   m.def("square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("square(Tensor self) -> Tensor");
   m.def("square_(Tensor(a!) self) -> Tensor(a!)");
-  m.def("relu(Tensor self) -> Tensor"); // not a family: kept
+  m.def("relu(Tensor self) -> Tensor");
   m.def("bad.out(Tensor self, float x, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
 }

@@ -67,7 +67,9 @@ enum class DispatchKey {
   Autograd,
   CompositeExplicitAutograd,
   DefaultBackend,
-  CompositeImplicitAutograd
+  CompositeImplicitAutograd,
+  AutocastCPU,
+  AutocastCUDA
 };
 enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 9 };
 constexpr DeviceType kCPU = DeviceType::CPU;
@@ -118,3 +120,19 @@ public:
       SKGEN_STUB_CAT_(TORCH_LIBRARY_IMPL_init_##ns##_##k##_, __COUNTER__), ns, \
       c10::DispatchKey::k, m)
 #define TORCH_FN(f) c10::CompileTimeFunctionPointer<decltype(f), f>()
+// Selective build: the name or schema, wrapped (an allowlist check in
+// libtorch, always true here).
+namespace torch {
+namespace detail {
+template <bool> class SelectiveStr {
+public:
+  constexpr explicit SelectiveStr(const char *Name) : Name(Name) {}
+  constexpr operator const char *() const { return Name; }
+
+private:
+  const char *Name;
+};
+} // namespace detail
+} // namespace torch
+#define TORCH_SELECTIVE_NAME(n) torch::detail::SelectiveStr<true>(n)
+#define TORCH_SELECTIVE_SCHEMA(n) torch::detail::SelectiveStr<true>(n)
