@@ -109,7 +109,7 @@ __global__ void roi_align_forward_cuda_kernel(
           for (int k = 0; k < 4; ++k)
             sum += w[k] * plane[idx[k]];
       }
-    output[i] = sum / max<int64_t>(b.grid_h * b.grid_w, 1);
+    output[i] = sum / max(b.grid_h * b.grid_w, int64_t(1));
   }
 }
 
@@ -127,7 +127,7 @@ __global__ void roi_align_backward_cuda_kernel(
     Bin<T> b = roi_bin(rois + n * 5, spatial_scale, pooled_height, pooled_width,
                        sampling_ratio, aligned, ph, pw);
     T *plane = grad_input + (b.batch * channels + c) * height * width;
-    T g = grad[i] / max<int64_t>(b.grid_h * b.grid_w, 1);
+    T g = grad[i] / max(b.grid_h * b.grid_w, int64_t(1));
     for (int64_t iy = 0; iy < b.grid_h; ++iy)
       for (int64_t ix = 0; ix < b.grid_w; ++ix) {
         int64_t idx[4];
@@ -154,18 +154,18 @@ __global__ void roi_pool_forward_cuda_kernel(
     int64_t batch = static_cast<int64_t>(roi[0]);
     int64_t start_w = llround(roi[1] * spatial_scale);
     int64_t start_h = llround(roi[2] * spatial_scale);
-    int64_t roi_width = max<int64_t>(llround(roi[3] * spatial_scale) - start_w + 1, 1);
-    int64_t roi_height = max<int64_t>(llround(roi[4] * spatial_scale) - start_h + 1, 1);
+    int64_t roi_width = max(static_cast<int64_t>(llround(roi[3] * spatial_scale)) - start_w + 1, int64_t(1));
+    int64_t roi_height = max(static_cast<int64_t>(llround(roi[4] * spatial_scale)) - start_h + 1, int64_t(1));
     T bin_h = static_cast<T>(roi_height) / pooled_height;
     T bin_w = static_cast<T>(roi_width) / pooled_width;
     int64_t hstart = static_cast<int64_t>(floor(ph * bin_h)) + start_h;
     int64_t wstart = static_cast<int64_t>(floor(pw * bin_w)) + start_w;
     int64_t hend = static_cast<int64_t>(ceil((ph + 1) * bin_h)) + start_h;
     int64_t wend = static_cast<int64_t>(ceil((pw + 1) * bin_w)) + start_w;
-    hstart = min(max<int64_t>(hstart, 0), height);
-    hend = min(max<int64_t>(hend, 0), height);
-    wstart = min(max<int64_t>(wstart, 0), width);
-    wend = min(max<int64_t>(wend, 0), width);
+    hstart = min(max(hstart, int64_t(0)), height);
+    hend = min(max(hend, int64_t(0)), height);
+    wstart = min(max(wstart, int64_t(0)), width);
+    wend = min(max(wend, int64_t(0)), width);
     bool empty = hend <= hstart || wend <= wstart;
     const T *plane = input + (batch * channels + c) * height * width;
     T best = empty ? T(0) : -INFINITY;
