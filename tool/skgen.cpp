@@ -45,6 +45,11 @@ static cl::opt<bool>
                      "registrations: annotate its out= kernels, remove the "
                      "registrations skgen generates (with --fix: apply)"),
             cl::cat(SkgenCategory));
+static cl::opt<bool> MigrateRemoveUnused(
+    "migrate-remove-unused",
+    cl::desc("With --migrate: also remove the hand-written autograd classes "
+             "and functions the migration leaves unused"),
+    cl::cat(SkgenCategory));
 static cl::opt<bool>
     Force("force",
           cl::desc("Overwrite generated blocks that were edited by hand"),
@@ -378,10 +383,15 @@ int main(int argc, const char **argv) {
               "--alias-key=DefaultBackend is for PyTorch <= 1.9\n";
     return skgen::ExitError;
   }
+  if (MigrateRemoveUnused && !Migrate) {
+    errs() << "skgen: error: --migrate-remove-unused needs --migrate\n";
+    return skgen::ExitError;
+  }
   Opts.DumpFacts = DumpFacts;
   Opts.DumpGraph = DumpGraph;
   Opts.DumpGenerated = DumpGenerated;
   Opts.Migrate = Migrate;
+  Opts.MigrateRemoveUnused = MigrateRemoveUnused;
   Opts.ExportFixes = ExportFixes;
   Opts.AliasDispatch = AliasDispatch;
   Opts.Force = Force;

@@ -24,13 +24,22 @@ the steadier ones.
   steps-noop    ninja bench_skgen_check again (nothing changed)
 
 skgen runs as `skgen --check -p build <all sources>` (scan, link, generate,
-compare), as in CI or a pre-commit hook. With --all-annotated a second
+compare), as in CI or a pre-commit hook.
+
+With --migrate, a corpus whose kernels are registered by hand (make_corpus
+--hand-written) is measured instead, with `skgen --migrate -jN -p build <all
+sources>` (the diff):
+
+  migrate-cold  --no-cache: the annotation scan and --migrate's parse with
+                bodies, both uncached
+  migrate-fill  an empty cache (both parses, their entries written)
+  migrate-warm  again, nothing changed (both answered by the cache) With --all-annotated a second
 corpus in which every TU is annotated is measured too (baseline, cold,
 cold+pch). With --full-build, a clean `ninja bench` (g++, -jN) is timed once
 per corpus, to put the build steps in proportion.
 
 Usage: utils/bench_scan.py [--tus 25] [--annotated 0.25] [--rounds 3]
-                           [--all-annotated] [--full-build]
+                           [--all-annotated] [--full-build] [--migrate]
 """
 import argparse
 import json
@@ -120,10 +129,11 @@ def syntax_only_commands(build):
 
 
 class Corpus:
-    def __init__(self, d, tus, annotated, skgen, jobs):
+    def __init__(self, d, tus, annotated, skgen, jobs, hand_written=False):
         self.d, self.skgen, self.jobs = d, skgen, jobs
         self.build = os.path.join(d, "build")
-        self.files = make_corpus.make_corpus(d, tus, annotated, skgen, fix=True)
+        self.files = make_corpus.make_corpus(d, tus, annotated, skgen, fix=not hand_written,
+                                             hand_written=hand_written)
         self.annotated = self.files[:annotated]
         self.edits = 0
 
@@ -184,6 +194,19 @@ class Corpus:
             sys.exit("ninja had work to do after a no-op build:\n" + out)
         return t
 
+    def migrate_cmd(self, *extra):
+        return [self.skgen, "--migrate", f"-j{self.jobs}", "-p", self.build, *extra] + self.files
+
+    def migrate_cold(self):
+        return run(self.migrate_cmd("--no-cache"))
+
+    def migrate_fill(self):
+        self.clear_cache()
+        return run(self.migrate_cmd())
+
+    def migrate_warm(self):
+        return run(self.migrate_cmd())
+
     def full_build(self):
         subprocess.run(["ninja", "-C", self.build, "-t", "clean", "bench"], check=True,
                        stdout=subprocess.DEVNULL)
@@ -202,12 +225,18 @@ MODES = [
     ("steps-noop", "ninja: scan steps + check, nothing changed", Corpus.steps_noop),
 ]
 ALL_ANNOTATED_MODES = ["baseline", "cold", "cold+pch"]
+MIGRATE_MODES = [
+    ("baseline", f"{BASELINE_CXX} -fsyntax-only, all TUs", Corpus.baseline),
+    ("migrate-cold", "skgen --migrate --no-cache", Corpus.migrate_cold),
+    ("migrate-fill", "skgen --migrate, empty cache", Corpus.migrate_fill),
+    ("migrate-warm", "skgen --migrate, nothing changed", Corpus.migrate_warm),
+]
 
 
-def measure(corpus, modes, rounds):
+def measure(corpus, modes, rounds, all_modes=MODES):
     results = {m: [] for m in modes}
     for r in range(rounds):
-        for name, _, fn in MODES:
+        for name, _, fn in all_modes:
             if name in modes:
                 t, rss, cpu = fn(corpus)
                 results[name].append((t, rss, cpu))
@@ -220,12 +249,12 @@ def median(results, name, i):
     return statistics.median(r[i] for r in results[name])
 
 
-def table(title, results, extra=()):
+def table(title, results, extra=(), all_modes=MODES):
     base, base_cpu = median(results, "baseline", 0), median(results, "baseline", 2)
     print(f"\n{title}\n")
     print("| mode | what | wall s | wall ratio | CPU s | CPU ratio | peak MiB |")
     print("|---|---|---|---|---|---|---|")
-    for name, what, _ in MODES:
+    for name, what, _ in all_modes:
         if name not in results:
             continue
         t, cpu = median(results, name, 0), median(results, name, 2)
@@ -248,12 +277,28 @@ def main():
     ap.add_argument("--all-annotated", action="store_true")
     ap.add_argument("--full-build", action="store_true")
     ap.add_argument("--keep", help="build the corpora in this directory and keep them")
+    ap.add_argument("--migrate", action="store_true",
+                    help="measure --migrate on a hand-written corpus")
     a = ap.parse_args()
     modes = a.modes.split(",")
     if "baseline" not in modes:
         modes.insert(0, "baseline")
     n_ann = max(1, round(a.tus * a.annotated))
     top = a.keep or tempfile.mkdtemp(prefix="skgen-bench-")
+    if a.migrate:
+        try:
+            print(f"corpus: {a.tus} TUs with <ATen/ATen.h> and <torch/library.h>, {n_ann} "
+                  f"registering an out= kernel by hand; -j{a.jobs}; median of {a.rounds} "
+                  "interleaved rounds")
+            c = Corpus(os.path.join(top, "hand"), a.tus, n_ann, a.skgen, a.jobs,
+                       hand_written=True)
+            modes = [m for m, _, _ in MIGRATE_MODES]
+            res = measure(c, modes, a.rounds, MIGRATE_MODES)
+            table(f"{a.tus} TUs, {n_ann} hand-written", res, (), MIGRATE_MODES)
+        finally:
+            if not a.keep:
+                shutil.rmtree(top, ignore_errors=True)
+        return
     try:
         print(f"corpus: {a.tus} TUs with <ATen/ATen.h> and <torch/library.h>, {n_ann} "
               f"annotated; -j{a.jobs}; median of {a.rounds} interleaved rounds")

@@ -15,6 +15,11 @@
  *   at::Tensor add_xla(...);                  // kernel: skgen derives its
  *                                             // out= and in-place variants
  *
+ * A library whose kernels are functional declares the family by its
+ * functional schema; only that operator is defined unless asked:
+ *   SKGEN_STRUCTURED("myops::scale(Tensor self, float s) -> Tensor", CPU)
+ *   at::Tensor scale_cpu(const at::Tensor &self, double s);
+ *
  * Family options go between SKGEN_STRUCTURED and the declaration:
  *   SKGEN_FUNCTIONAL_NAME("Tensor")  overload name of the functional variant
  *   SKGEN_INPLACE_NAME("Tensor")     overload name of the in-place variant
@@ -26,6 +31,10 @@
  *                                    overload
  *   SKGEN_NO_FUNCTIONAL              do not generate the functional variant
  *   SKGEN_NO_INPLACE                 do not generate the in-place variant
+ *   SKGEN_WITH_OUT                   a family declared by its functional
+ *                                    schema also defines name.out (out
+ *                                    arguments named as torchgen names them)
+ *   SKGEN_WITH_INPLACE               ... and name_ (in-place)
  *   SKGEN_META(fn)                   the family's meta function: takes the
  *                                    functional arguments, returns skgen::Meta
  *                                    (sizes and dtype of each output; see
@@ -99,6 +108,8 @@
 #define SKGEN_LEGACY_OP(NAME) SKGEN_ANNOTATE_("skgen.legacy_op", NAME)
 #define SKGEN_NO_FUNCTIONAL SKGEN_ANNOTATE_("skgen.no_functional")
 #define SKGEN_NO_INPLACE SKGEN_ANNOTATE_("skgen.no_inplace")
+#define SKGEN_WITH_OUT SKGEN_ANNOTATE_("skgen.with_out")
+#define SKGEN_WITH_INPLACE SKGEN_ANNOTATE_("skgen.with_inplace")
 #define SKGEN_META(FN) SKGEN_ANNOTATE_("skgen.meta", #FN)
 #define SKGEN_META_PRESET(...)                                                 \
   SKGEN_ANNOTATE_("skgen.meta_preset", #__VA_ARGS__)
@@ -122,6 +133,8 @@
 #define SKGEN_LEGACY_OP(NAME)
 #define SKGEN_NO_FUNCTIONAL
 #define SKGEN_NO_INPLACE
+#define SKGEN_WITH_OUT
+#define SKGEN_WITH_INPLACE
 #define SKGEN_META(FN)
 #define SKGEN_META_PRESET(...)
 #define SKGEN_NO_META_KERNEL

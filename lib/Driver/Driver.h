@@ -46,6 +46,9 @@ struct DriverOptions {
   /// --migrate: annotate hand-written out= kernels and remove the
   /// hand-written registrations skgen would generate (Driver/Migrate.h).
   bool Migrate = false;
+  /// --migrate-remove-unused: --migrate also removes the hand-written
+  /// autograd classes and functions the migration leaves unused.
+  bool MigrateRemoveUnused = false;
   std::string AliasKey = keys::CompositeExplicitAutograd.str();
   /// --abi / `Abi:`: the C++ API the generated code uses.
   skgen::Abi Abi = skgen::Abi::Libtorch;

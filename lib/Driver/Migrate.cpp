@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/Migrate.h"
+#include "Driver/Diagnostics.h"
+#include "Incremental/Cache.h"
 #include "Rewrite/Rewrite.h"
 
 namespace skgen {
@@ -22,10 +24,21 @@ int runMigration(const DriverOptions &Opts,
   SO.BuildDir = Opts.BuildDir;
   SO.ExtraArgs = Opts.ExtraArgs;
   SO.ExtraArgsBefore = Opts.ExtraArgsBefore;
+  SO.Jobs = Opts.Jobs;
+  SO.CacheDir = Opts.NoCache ? "" : incremental::defaultCacheDir(Opts.BuildDir);
   migrate::RegistrationScan S = migrate::scanRegistrations(DB, Files, SO);
+  if (Opts.CacheStats)
+    R.note("skgen: --migrate scan: " + std::to_string(S.Cached) + " cached, " +
+           std::to_string(S.Parsed) + " parsed, " +
+           std::to_string(S.Unread.size()) + " not parsed");
+  // A file that does not parse is a warning (the others are migrated); an
+  // error when none does.
   if (R.report(S.Diagnostics, DiagnosticRule::Migrate))
     return ExitError;
   MigrationPlan P = migrate::planMigration(S, Facts, G, Opts.AliasKey);
+  for (Diagnostic &D : migrate::unusedAutograd(S.Autograd, P.RemovedRegs, Files,
+                                               Opts.MigrateRemoveUnused))
+    P.Diags.push_back(std::move(D));
   for (Diagnostic &D : P.Diags)
     if (D.Category.empty())
       D.Category = diagnosticCategory(DiagnosticRule::Migrate);
@@ -54,6 +67,11 @@ int runMigration(const DriverOptions &Opts,
                         (P.Removed == 1 ? " registration" : " registrations") +
                         " removed, " + std::to_string(P.Kept) +
                         " left as they are";
+  if (!S.Unread.empty()) {
+    Summary += "; not parsed, left as they are:";
+    for (const migrate::UnreadFile &U : S.Unread)
+      Summary += " " + relativePath(U.Path, Opts.BaseDir);
+  }
   switch (Opts.RunMode) {
   case Mode::Diff:
     if (!R.sarif())

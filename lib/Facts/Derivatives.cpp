@@ -94,6 +94,8 @@ std::vector<std::string> Derivatives::outputNames(unsigned I) const {
                                       : "result" + std::to_string(I));
   if (Outputs[I].Name != Names.front())
     Names.push_back(Outputs[I].Name);
+  if (!Outputs[I].ReturnName.empty() && Outputs[I].ReturnName != Names.front())
+    Names.push_back(Outputs[I].ReturnName);
   return Names;
 }
 
@@ -145,6 +147,13 @@ public:
       const schema::Argument &A = Out.Arguments[I];
       Operand Op{A.Name, I, A.Ty};
       (A.Ty.hasWriteAlias() ? D.Outputs : D.Inputs).push_back(Op);
+    }
+    for (unsigned I = 0; I < D.Outputs.size() && I < Out.Returns.size(); ++I) {
+      const std::string &R = Out.Returns[I].Name;
+      auto Named = [&](const Operand &Op) { return Op.Name == R; };
+      if (!R.empty() && llvm::none_of(D.Inputs, Named) &&
+          llvm::none_of(D.Outputs, Named))
+        D.Outputs[I].ReturnName = R;
     }
     D.NotDifferentiable = O.NotDifferentiable;
     D.NonDifferentiable.assign(D.Inputs.size(), false);
@@ -210,7 +219,7 @@ private:
         !Name.getAsInteger(10, Index) && Index < D.Outputs.size())
       return Index;
     for (unsigned I = 0; I < D.Outputs.size(); ++I)
-      if (D.Outputs[I].Name == Name)
+      if (D.Outputs[I].Name == Name || D.Outputs[I].ReturnName == Name)
         return I;
     return -1;
   }

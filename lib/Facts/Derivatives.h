@@ -66,6 +66,10 @@ struct Operand {
   std::string Name;
   unsigned SchemaIndex = 0; // In the out= schema's arguments.
   schema::Type Ty;
+  /// An output's name in the schema's returns, when it has another one
+  /// (`-> (Tensor(a!) values, ...)`; a functional-first family's returns
+  /// name what its out arguments `out0`, ... hold): formulas may use either.
+  std::string ReturnName;
   bool isTensorLike() const; // Tensor, Tensor?, Tensor[] (differentiable)
   bool isTensorList() const;
 };

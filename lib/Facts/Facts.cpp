@@ -6,6 +6,21 @@
 
 namespace skgen {
 
+schema::VariantOptions variantOptions(const FamilyOptions &O,
+                                      bool FunctionalFirst) {
+  schema::VariantOptions VO;
+  VO.FunctionalOverload = O.FunctionalOverload;
+  VO.InplaceOverload = O.InplaceOverload;
+  VO.InplaceArg = O.InplaceArg;
+  VO.LegacyOp = O.LegacyOp;
+  VO.GenerateFunctional = !O.NoFunctional;
+  VO.GenerateInplace = !O.NoInplace;
+  VO.FunctionalFirst = FunctionalFirst;
+  VO.WithOut = O.WithOut;
+  VO.WithInplace = O.WithInplace;
+  return VO;
+}
+
 std::string hashContent(const std::string &Content) {
   uint64_t H = llvm::xxHash64(Content);
   char Buf[17];

@@ -11,6 +11,7 @@
 
 #include "Basic/Diagnostic.h"
 #include "Basic/Path.h"
+#include "Schema/Variants.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -54,6 +55,10 @@ struct FamilyOptions {
   std::optional<std::string> LegacyOp;
   bool NoFunctional = false; // SKGEN_NO_FUNCTIONAL
   bool NoInplace = false;    // SKGEN_NO_INPLACE
+  /// A family declared by its functional schema also defines its out= /
+  /// in-place variant (schema::VariantOptions).
+  bool WithOut = false;      // SKGEN_WITH_OUT
+  bool WithInplace = false;  // SKGEN_WITH_INPLACE
   std::string AllocFunction; // SKGEN_ALLOC(fn): fully qualified C++ name.
   bool External = false;     // SKGEN_EXTERNAL: namespace not owned, no def.
   /// SKGEN_META(fn): fully qualified C++ name of the meta function.
@@ -193,6 +198,12 @@ struct TUFacts {
   /// when its include paths reach it), or "".
   std::string TorchVersion;
 };
+
+/// The variant options \p O gives a family (FunctionalFirst: declared by its
+/// functional schema, schema::familyOutSchema); the scan and the link phase
+/// derive the variants from the same.
+schema::VariantOptions variantOptions(const FamilyOptions &O,
+                                      bool FunctionalFirst);
 
 /// Content hash used to detect files changed between scan and write.
 std::string hashContent(const std::string &Content);

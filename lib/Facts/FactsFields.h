@@ -74,6 +74,8 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
   io.optional(factsKey(Annotation::LegacyOp), O.LegacyOp);
   io.optional(factsKey(Annotation::NoFunctional), O.NoFunctional);
   io.optional(factsKey(Annotation::NoInplace), O.NoInplace);
+  io.optional(factsKey(Annotation::WithOut), O.WithOut);
+  io.optional(factsKey(Annotation::WithInplace), O.WithInplace);
   io.optional(factsKey(Annotation::Alloc), O.AllocFunction);
   io.optional(factsKey(Annotation::External), O.External);
   io.optional(factsKey(Annotation::Meta), O.MetaFunction);

@@ -39,8 +39,7 @@ std::string result(const FamilyApi &A, size_t I) {
 /// `const RET skgen_result = <call>(args);`, after the call's prelude.
 void callFunctional(const FamilyApi &A, const OutCall &Call, FunctionSpec &F) {
   F.lines(Call.Prelude);
-  Code Args(A.Functional->argumentNames(), paramNames(*A.Functional));
-  Code C = Call.call(Args);
+  Code C = Call.call(callArguments(*A.Functional, Call.Convert));
   F.stmt("const " + A.Functional->ReturnType + " skgen_result = " + C.Text,
          C.Uses);
 }

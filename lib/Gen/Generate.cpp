@@ -395,7 +395,7 @@ struct AutogradEmitter {
         F.Derivs.differentiable()
             ? "// Derivatives (SKGEN_DERIVATIVE): the node and "
               "autograd kernels of\n// " +
-                  F.Out.Op.str() + "'s variants\n"
+                  F.name().str() + "'s variants\n"
             : "// Not differentiable (SKGEN_NOT_DIFFERENTIABLE): "
               "no history;\n// out= accepts inputs that "
               "require grad\n";
@@ -411,7 +411,7 @@ struct AutogradEmitter {
                                     const SectionCode &Code) {
     const graph::Family &F = *C.A.F;
     const std::string &P = C.Opts.PythonDefsFile;
-    return "// Derivatives (SKGEN_DERIVATIVE): " + F.Out.Op.str() +
+    return "// Derivatives (SKGEN_DERIVATIVE): " + F.name().str() +
            "'s backward operator;\n// " + P.substr(P.find_last_of('/') + 1) +
            " (PythonDefs) registers the autograd that calls it\n" +
            inKernelNamespace(F, anonymousNamespace(Code.Wrappers)) + "\n" +
@@ -447,13 +447,13 @@ struct AutogradEmitter {
                            : V.Functional            ? "functional"
                            : V.Inplace               ? "in-place"
                                                      : "";
+    std::string OutNote =
+        V.OutDefined ? "out= refuses inputs that require grad." : "";
     std::string Note =
-        Variants.empty()
-            ? "// No derivative formulas: out= refuses inputs that require "
-              "grad.\n"
-            : "// No derivative formulas: backward through the " + Variants +
-                  "\n// variants raises; out= refuses inputs that require "
-                  "grad.\n";
+        Variants.empty() ? "// No derivative formulas: " + OutNote + "\n"
+                         : "// No derivative formulas: backward through the " +
+                               Variants + "\n// variants raises" +
+                               (OutNote.empty() ? "." : "; " + OutNote) + "\n";
     return Note +
            (Code.Wrappers.empty() ? ""
                                   : anonymousNamespace(Code.Wrappers) + "\n") +
@@ -542,7 +542,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
       if (const Family *GF = G.findFamily(F.FallbackTo->Out))
         General = FamilyApi::build(*GF, Opts.Abi);
     const FamilyContext Ctx{*A, General ? &*General : nullptr, Opts};
-    std::string Header = "// " + F.Out.Op.str() +
+    std::string Header = "// " + F.name().str() +
                          (F.Options.External ? " (external)" : "") + "\n";
 
     // An unplaced family (annotated header declaration, definition in no
@@ -569,9 +569,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
           PerFile[Standalone ? Opts.StandaloneFile : kernelFile(K)];
       S += (S.empty() ? "" : "\n") + BackendEmitter::emit(Ctx, K, Regs, KF.Inc);
       if (Standalone)
-        KF.Decls.add(K.CppName,
-                     K.Functional ? *A->Functional : kernelSignature(*A, K),
-                     KF.Inc);
+        KF.Decls.add(K.CppName, kernelSignature(*A, K), KF.Inc);
       if (A->hasSymbolic())
         KF.Inc.add("skgen/symint.h");
     }

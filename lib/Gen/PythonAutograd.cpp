@@ -223,7 +223,7 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
   const schema::DerivedVariants &V = F.Variants;
   std::string S;
   if (!D.differentiable()) {
-    S += "\n# " + F.Out.Op.str() +
+    S += "\n# " + F.name().str() +
          ": not differentiable (SKGEN_NOT_DIFFERENTIABLE), no history\n";
     if (V.Functional)
       S += Lib + ".impl(\"" + implName(V.Functional->Op) +
@@ -234,9 +234,10 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
            "\", _skgen_not_differentiable(" + opOverload(V.Inplace->Op) +
            ", inplace=True), \"Autograd\", with_keyset=True)\n";
     // out= accepts inputs that require grad (aten's eq.out does).
-    S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
-         opOverload(F.Out.Op) + ", differentiable=False), \"Autograd\", " +
-         "with_keyset=True)\n";
+    if (V.OutDefined)
+      S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
+           opOverload(F.Out.Op) + ", differentiable=False), \"Autograd\", " +
+           "with_keyset=True)\n";
     return S;
   }
   const schema::OperatorName &Fn = V.Functional->Op;
@@ -328,7 +329,7 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
         B.Edges.size() == 1 ? "g" : "g[" + std::to_string(E) + "]";
   const schema::OperatorName BackwardOp = derivatives::backwardOperatorName(Fn);
 
-  S += "\n\n# " + F.Out.Op.str() +
+  S += "\n\n# " + F.name().str() +
        "'s derivatives (SKGEN_DERIVATIVE): its backward operator " +
        BackwardOp.str() + "\n";
   if (!Check.empty())
@@ -353,9 +354,10 @@ std::string pythonAutograd(const graph::Family &F, const std::string &Lib) {
       (Check.empty() ? "" : ", check=" + Prefix + "_check");
   S += Lib + ".impl(\n    \"" + implName(Fn) + "\",\n    _skgen_autograd(" +
        opOverload(Fn) + Args + "),\n    \"Autograd\", with_keyset=True)\n";
-  S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
-       opOverload(F.Out.Op) + ", differentiable=True), \"Autograd\", " +
-       "with_keyset=True)\n";
+  if (V.OutDefined)
+    S += Lib + ".impl(\"" + implName(F.Out.Op) + "\", _skgen_out(" +
+         opOverload(F.Out.Op) + ", differentiable=True), \"Autograd\", " +
+         "with_keyset=True)\n";
   if (V.Inplace) {
     // The formulas read self as it was: a copy, as aten's in-place kernels.
     bool ReadsSelf = llvm::any_of(B.Arguments, [&](const BackwardArgument &A) {

@@ -1,5 +1,6 @@
 //===- PythonDefs.cpp - Schema definitions from Python (stable ABI) -------===//
 #include "Gen/PythonDefs.h"
+#include "Basic/DispatchKeys.h"
 #include "Facts/Facts.h"
 #include "Gen/PythonAutograd.h"
 
@@ -34,6 +35,46 @@ std::string pythonString(const std::string &S) {
   return Out + "\"";
 }
 
+/// A Python fake of an op with a Meta kernel registered from C++ takes its
+/// place everywhere (torch.library.register_fake overrides by default, with
+/// no warning, PyTorch 2.13 and 2.15: docs/user-guide.md, "Python fakes"):
+/// the module makes registering one for \p Ops warn. Through the per-op
+/// holder register_fake and impl_abstract go through; without it (another
+/// PyTorch), no check.
+std::string warnFakes(const std::vector<std::string> &Ops) {
+  if (Ops.empty())
+    return "";
+  std::string Args;
+  for (const std::string &Op : Ops)
+    Args += (Args.empty() ? "" : ", ") + pythonString(Op);
+  return R"(
+
+def _skgen_warn_fakes(*ops):
+    """A Python fake of these ops would take the place of their Meta kernel
+    registered by skgen: registering one warns."""
+    import warnings
+    try:
+        find = torch._library.simple_registry.singleton.find
+    except AttributeError:
+        return
+    for op in ops:
+        holder = find(op).fake_impl
+
+        def register(*args, _op=op, _register=holder.register, **kwargs):
+            warnings.warn(
+                f"{_op}: this Python fake replaces the Meta kernel skgen "
+                "registers (from the meta function, or your Meta kernel): "
+                "fake tensors, torch.compile and meta tensors use the fake; "
+                "delete it",
+                UserWarning, stacklevel=4)
+            return _register(*args, **kwargs)
+        holder.register = register
+
+
+_skgen_warn_fakes()" +
+         Args + ")\n";
+}
+
 } // namespace
 
 std::string pythonDefsBody(const graph::OpGraph &G, const GenOptions &Opts) {
@@ -42,6 +83,7 @@ std::string pythonDefsBody(const graph::OpGraph &G, const GenOptions &Opts) {
   // One Library per namespace, in order of first use.
   std::vector<std::string> Namespaces;
   std::map<std::string, std::string> Defs;
+  std::vector<std::string> MetaOps; // With a Meta kernel from C++.
   for (const graph::Family &F : G.Families) {
     if (F.Options.External)
       continue;
@@ -51,6 +93,8 @@ std::string pythonDefsBody(const graph::OpGraph &G, const GenOptions &Opts) {
     std::string &D = Defs[Ns];
     for (const graph::Registration &R :
          graph::registrations(F, Opts.AliasKey, Opts.Abi)) {
+      if (R.Key == keys::Meta)
+        MetaOps.push_back(R.Op.str());
       if (R.K != graph::Registration::Kind::Def)
         continue;
       std::string Tags;
@@ -88,7 +132,7 @@ std::string pythonDefsBody(const graph::OpGraph &G, const GenOptions &Opts) {
          (Owned.count(Ns) ? "\"DEF\"" : "\"FRAGMENT\"") + ")\n" + Defs[Ns];
   if (!Autograd.empty())
     S += pythonAutogradHelpers() + Autograd;
-  return S;
+  return S + warnFakes(MetaOps);
 }
 
 std::string pythonDefsMarker(const std::string &Body,

@@ -95,6 +95,16 @@ static std::string converted(const std::string &Arg, size_t I,
   return Convert[I] + "(" + Arg + ")";
 }
 
+Code callArguments(const CppSignature &Sig,
+                   const std::vector<std::string> &Convert) {
+  Code C;
+  for (size_t I = 0; I < Sig.Params.size(); ++I) {
+    C.Text += (I ? ", " : "") + converted(Sig.Params[I].Name, I, Convert);
+    C.Uses.insert(Sig.Params[I].Name);
+  }
+  return C;
+}
+
 Code FamilyApi::outCallArgs(const std::string &OutAs,
                             const std::vector<std::string> &Convert) const {
   Code C;
@@ -130,56 +140,63 @@ bool FamilyApi::hasSymbolic() const {
   return false;
 }
 
-/// The canonical type kernel \p K declares for parameter \p I, or "".
-static std::string kernelCanonical(const graph::Kernel &K, size_t I) {
-  return I < K.ParamCanonicals.size() ? K.ParamCanonicals[I] : "";
+/// The signature of the variant kernel \p K implements, as generated code
+/// takes it (symbolic).
+static const CppSignature &variantOf(const FamilyApi &A,
+                                     const graph::Kernel &K) {
+  return K.Functional ? *A.Functional : A.Out;
 }
 
-static bool takesSymInt(const std::string &Canonical) {
-  return Canonical == "c10::SymInt";
-}
-static bool takesSymIntList(const std::string &Canonical) {
-  return Canonical == "c10::ArrayRef<c10::SymInt>";
+namespace {
+/// How a kernel takes a `SymInt` / `SymInt[]` argument, and the macro
+/// (skgen/symint.h) that converts generated code's symbolic value to it.
+struct SymIntTaking {
+  const char *Type, *Convert;
+};
+} // namespace
+
+/// The one rule for every wrapper calling a user's kernel (out or
+/// functional, any key): parameter \p I of \p Sig (the kernel's variant)
+/// as the kernel declares it, from its recorded canonical types; nullopt
+/// for an argument that is not symbolic.
+static std::optional<SymIntTaking>
+symIntTaking(const CppSignature &Sig, const graph::Kernel &K, size_t I) {
+  const CppParam &P = Sig.Params[I];
+  if (!P.Arg || !schema::isSymbolic(P.Arg->Ty))
+    return std::nullopt;
+  const std::string Canon =
+      I < K.ParamCanonicals.size() ? K.ParamCanonicals[I] : "";
+  if (P.Arg->Ty.isList())
+    return Canon == "c10::ArrayRef<c10::SymInt>"
+               ? SymIntTaking{"c10::SymIntArrayRef", "SKGEN_AS_SYMINTARRAYREF"}
+               : SymIntTaking{"at::IntArrayRef", "SKGEN_AS_INTARRAYREF"};
+  return Canon == "c10::SymInt" ? SymIntTaking{"c10::SymInt", ""}
+                                : SymIntTaking{"int64_t", "SKGEN_GUARD_INT"};
 }
 
 OutCall directCall(const FamilyApi &A, const graph::Kernel &K) {
   OutCall C{globalCppName(K.CppName), Code(), "", {}};
   // A Meta kernel computes nothing: its wrappers keep the meta's checks.
   C.Checks = A.F->Options.KernelIterator && K.Key != keys::Meta;
-  for (size_t I = 0; I < A.Out.Params.size(); ++I) {
-    const CppParam &P = A.Out.Params[I];
-    std::string Macro;
-    if (P.Arg && schema::isSymbolic(P.Arg->Ty)) {
-      std::string Canon = kernelCanonical(K, I);
-      if (P.Arg->Ty.isList())
-        Macro = takesSymIntList(Canon) ? "SKGEN_AS_SYMINTARRAYREF"
-                                       : "SKGEN_AS_INTARRAYREF";
-      else if (!takesSymInt(Canon))
-        Macro = "SKGEN_GUARD_INT";
-    }
-    C.Convert.push_back(Macro);
+  const CppSignature &Sig = variantOf(A, K);
+  for (size_t I = 0; I < Sig.Params.size(); ++I) {
+    std::optional<SymIntTaking> T = symIntTaking(Sig, K, I);
+    C.Convert.push_back(T ? T->Convert : "");
   }
   return C;
 }
 
 CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K) {
-  CppSignature Sig = A.Out;
   if (A.T->stable()) {
+    if (K.Functional)
+      return *A.Functional;
     std::string Why;
     return *cppSignature(A.F->Out, Why, Abi::Stable);
   }
-  for (size_t I = 0; I < Sig.Params.size(); ++I) {
-    CppParam &P = Sig.Params[I];
-    if (!P.Arg || !schema::isSymbolic(P.Arg->Ty))
-      continue;
-    std::string Canon = kernelCanonical(K, I);
-    if (takesSymInt(Canon))
-      P.Type = "c10::SymInt";
-    else if (takesSymIntList(Canon))
-      P.Type = "c10::SymIntArrayRef";
-    else
-      P.Type = P.Arg->Ty.isList() ? "at::IntArrayRef" : "int64_t";
-  }
+  CppSignature Sig = variantOf(A, K);
+  for (size_t I = 0; I < Sig.Params.size(); ++I)
+    if (std::optional<SymIntTaking> T = symIntTaking(Sig, K, I))
+      Sig.Params[I].Type = T->Type;
   return Sig;
 }
 

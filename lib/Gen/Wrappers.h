@@ -76,10 +76,11 @@ struct OutCall {
   /// parameter (the dispatcher passes it, the schema does not show it) and
   /// the call's first argument is this expression.
   std::string Keys;
-  /// Per parameter of the out signature, a macro the argument is passed
-  /// through ("" = as it is): SKGEN_GUARD_INT / SKGEN_AS_INTARRAYREF when a
-  /// kernel takes int64_t / at::IntArrayRef for a `SymInt` / `SymInt[]`
-  /// argument, which generated code takes symbolically.
+  /// Per parameter of the callee's variant (out=, or functional for a
+  /// functional kernel), a macro the argument is passed through ("" = as it
+  /// is): SKGEN_GUARD_INT / SKGEN_AS_INTARRAYREF when a kernel takes int64_t
+  /// / at::IntArrayRef for a `SymInt` / `SymInt[]` argument, which generated
+  /// code takes symbolically (directCall).
   std::vector<std::string> Convert;
   /// Arguments before the schema's (`"ns::op", "overload"` of a call by
   /// name).
@@ -112,11 +113,17 @@ OutCall aliasCall(const FamilyApi &A, Includes &Inc);
 /// dispatcher (skgen::call_out, torch_call_dispatcher), a full dispatch.
 OutCall aliasByName(const FamilyApi &A, Includes &Inc);
 
-/// The direct call of kernel \p K, converting `SymInt` / `SymInt[]`
-/// arguments to what it takes (its recorded parameter types).
+/// The arguments of a call with signature \p Sig, each passed through the
+/// macro \p Convert names for it (OutCall::Convert).
+Code callArguments(const CppSignature &Sig,
+                   const std::vector<std::string> &Convert);
+
+/// The direct call of kernel \p K (out or functional), converting `SymInt`
+/// / `SymInt[]` arguments to what it takes (its recorded parameter types):
+/// every wrapper that calls a user's kernel calls it through this.
 OutCall directCall(const FamilyApi &A, const graph::Kernel &K);
-/// The out signature as kernel \p K declares it (c10::SymInt or int64_t for
-/// a `SymInt` argument, ...), for a forward declaration.
+/// The signature of kernel \p K's variant as it declares it (c10::SymInt or
+/// int64_t for a `SymInt` argument, ...), for a forward declaration.
 CppSignature kernelSignature(const FamilyApi &A, const graph::Kernel &K);
 /// The device a wrapper runs on (FunctionSpec::DeviceGuard): that of \p
 /// Sig's first argument that carries one; else, given \p FallbackTensor (an

@@ -51,6 +51,10 @@ std::string toJSON(const OpGraph &G) {
   for (const Family &F : G.Families) {
     json J;
     J["out"] = F.Out.str();
+    if (F.Variants.FunctionalFirst) {
+      J["functional_first"] = true;
+      J["out_defined"] = F.Variants.OutDefined;
+    }
     J["functional"] = F.Variants.Functional ? json(F.Variants.Functional->str())
                                             : json(nullptr);
     J["inplace"] =

@@ -153,6 +153,16 @@ void resolveFallbacks(std::vector<Family> &Families, std::vector<bool> &Dropped,
            &G);
       continue;
     }
+    // Fallbacks serve every variant through out=, which a family declared
+    // by its functional schema may not define.
+    if (F.Variants.FunctionalFirst || G.Variants.FunctionalFirst) {
+      Fail("'SKGEN_FALLBACK' is for families declared by their out= schema; "
+           "'" +
+               (F.Variants.FunctionalFirst ? F : G).name().str() +
+               "' is declared by its functional schema",
+           &G);
+      continue;
+    }
     Fallback FB;
     std::string Why = mapArguments(F.Out, G.Out, Target, FB.Wrapped);
     if (!Why.empty()) {

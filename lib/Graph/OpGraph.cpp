@@ -256,9 +256,9 @@ private:
   }
 
   void addFamily(const KernelFact &K) {
-    FunctionSchema Out;
+    FunctionSchema Written, Out;
     schema::ParseError PE;
-    if (!schema::parseFunctionSchema(K.SchemaText, Out, PE)) {
+    if (!schema::parseFunctionSchema(K.SchemaText, Written, PE)) {
       if (!scanReported(K))
         report(errorAt(locInSchema(K.SchemaLoc, K.SchemaText, PE.Offset),
                        PE.Message));
@@ -269,6 +269,22 @@ private:
       if (schema::parseOperatorName(Text, Op, PE))
         InvalidFamilies.insert(Op.str());
       return;
+    }
+    // A functional schema declares a functional-first family, modelled by
+    // its out= schema.
+    bool FunctionalFirst = false;
+    {
+      schema::VariantError VE;
+      if (!schema::familyOutSchema(Written, Out, FunctionalFirst, VE)) {
+        InvalidFamilies.insert(Written.Op.str());
+        if (!scanReported(K)) {
+          Diagnostic D = errorAt(schemaOrAnnotationLoc(K), VE.Message);
+          if (!VE.Fix.empty())
+            D.Notes.push_back(noteAt(K.AnnotationLoc, VE.Fix));
+          report(std::move(D));
+        }
+        return;
+      }
     }
     std::string Name = Out.Op.str();
 
@@ -297,13 +313,7 @@ private:
       Ok = false;
     }
 
-    schema::VariantOptions VO;
-    VO.FunctionalOverload = K.Options.FunctionalOverload;
-    VO.InplaceOverload = K.Options.InplaceOverload;
-    VO.InplaceArg = K.Options.InplaceArg;
-    VO.LegacyOp = K.Options.LegacyOp;
-    VO.GenerateFunctional = !K.Options.NoFunctional;
-    VO.GenerateInplace = !K.Options.NoInplace;
+    schema::VariantOptions VO = variantOptions(K.Options, FunctionalFirst);
     schema::DerivedVariants DV;
     schema::VariantError VE;
     if (Ok && !schema::deriveVariants(Out, VO, DV, VE)) {
@@ -458,7 +468,7 @@ private:
     Dropped.push_back(false);
     if (KeysOk)
       for (const std::string &Key : K.Keys)
-        addKernel(Index, K, Key, K.FunctionalKernel);
+        addKernel(Index, K, Key, K.FunctionalKernel || FunctionalFirst);
   }
 
   void addKernel(size_t Index, const KernelFact &K, const std::string &Key,
@@ -553,6 +563,22 @@ private:
     }
     if (Dropped[It->second])
       return;
+    if (!Functional && !Families[It->second].Variants.OutDefined) {
+      const Family &F = Families[It->second];
+      Diagnostic D = errorAt(
+          schemaOrAnnotationLoc(K),
+          "SKGEN_KERNEL names '" + Name + "', which '" +
+              F.Variants.Functional->Op.str() +
+              "' does not define: the family is declared by its functional "
+              "schema");
+      D.Notes.push_back(noteAt(
+          F.DeclLoc, "name '" + F.Variants.Functional->Op.str() +
+                         "' (a functional kernel), or add SKGEN_WITH_OUT "
+                         "here to define '" +
+                         Name + "' too"));
+      report(std::move(D));
+      return;
+    }
     if (!checkKeys(K, Name))
       return;
     // A kernel whose family schema was not visible in its translation unit

@@ -81,6 +81,11 @@ struct Family {
   /// On the stable target, the operator its backward formulas become
   /// (Facts/StableBackward.h), when it has any.
   std::optional<schema::FunctionSchema> StableBackward;
+  /// The operator the family is named by: its out= one, or the functional
+  /// one of a family declared by its functional schema.
+  const schema::OperatorName &name() const {
+    return Variants.FunctionalFirst ? Variants.Functional->Op : Out.Op;
+  }
   /// Autograd kernels come from the formulas (or the family is marked not
   /// differentiable) instead of autogradNotImplementedFallback().
   bool hasAutogradKernels() const {

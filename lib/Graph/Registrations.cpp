@@ -88,7 +88,8 @@ const OperatorName &fallbackTarget(const Family &F, Registration::Kind K) {
 std::vector<std::pair<const OperatorName *, const char *>>
 variantNames(const Family &F) {
   std::vector<std::pair<const OperatorName *, const char *>> V;
-  V.push_back({&F.Out.Op, "out"});
+  if (F.Variants.OutDefined)
+    V.push_back({&F.Out.Op, "out"});
   if (F.Variants.Functional)
     V.push_back({&F.Variants.Functional->Op, "functional"});
   if (F.Variants.Inplace)
@@ -113,6 +114,8 @@ std::vector<Registration>
 registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   using K = Registration::Kind;
   std::vector<Registration> R;
+  // A functional-first family without SKGEN_WITH_OUT has no out= operator.
+  const FunctionSchema *Out = F.Variants.OutDefined ? &F.Out : nullptr;
   const FunctionSchema *Fn =
       F.Variants.Functional ? &*F.Variants.Functional : nullptr;
   const FunctionSchema *In =
@@ -127,7 +130,7 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   const FunctionSchema *Backward =
       Target == Abi::Stable && F.StableBackward ? &*F.StableBackward : nullptr;
   if (!F.Options.External) {
-    Add(K::Def, "", &F.Out, nullptr);
+    Add(K::Def, "", Out, nullptr);
     Add(K::Def, "", Fn, nullptr);
     Add(K::Def, "", In, nullptr);
     Add(K::Def, "", Legacy, nullptr);
@@ -136,29 +139,29 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   const bool Meta = F.Options.hasMeta();
   for (const Kernel &Ker : F.Kernels) {
     if (Ker.Functional) {
-      Add(K::DirectOutViaFunctional, Ker.Key, &F.Out, &Ker);
+      Add(K::DirectOutViaFunctional, Ker.Key, Out, &Ker);
       Add(K::FunctionalKernel, Ker.Key, Fn, &Ker);
       Add(K::DirectInplaceViaFunctional, Ker.Key, In, &Ker);
       continue;
     }
-    Add(Meta ? K::DirectOut : K::OutKernel, Ker.Key, &F.Out, &Ker);
+    Add(Meta ? K::DirectOut : K::OutKernel, Ker.Key, Out, &Ker);
     Add(K::DirectFunctional, Ker.Key, Fn, &Ker);
     Add(K::DirectInplace, Ker.Key, In, &Ker);
   }
   if (generatesMetaKernels(F)) {
-    Add(K::MetaOut, keys::Meta, &F.Out, nullptr);
+    Add(K::MetaOut, keys::Meta, Out, nullptr);
     Add(K::MetaFunctional, keys::Meta, Fn, nullptr);
     Add(K::MetaInplace, keys::Meta, In, nullptr);
   }
   if (!F.Options.External && allKernelsFunctional(F)) {
     // No out kernel anywhere: out= and in-place through the functional op
     // (an alias-key functional would call out=, which calls it back).
-    Add(K::AliasOutViaFunctional, AliasKey, &F.Out, nullptr);
+    Add(K::AliasOutViaFunctional, AliasKey, Out, nullptr);
     Add(K::AliasInplaceViaFunctional, AliasKey, In, nullptr);
   } else if (F.FallbackTo) {
     // Every variant, out= included, through the general overload on the
     // backends without a kernel of this family (theirs take precedence).
-    Add(K::FallbackOut, AliasKey, &F.Out, nullptr);
+    Add(K::FallbackOut, AliasKey, Out, nullptr);
     Add(K::FallbackFunctional, AliasKey, Fn, nullptr);
     Add(K::FallbackInplace, AliasKey, In, nullptr);
   } else if (!F.Options.External) {
@@ -189,7 +192,7 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
       keys::Autograd, Fn, nullptr);
   Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented, keys::Autograd,
       In, nullptr);
-  Add(K::AutogradOut, keys::Autograd, &F.Out, nullptr);
+  Add(K::AutogradOut, keys::Autograd, Out, nullptr);
   return R;
 }
 

@@ -29,6 +29,7 @@ namespace {
 const char Magic[] = "skgen-facts-cache 2\n";
 const char MacrosMagic[] = "skgen-macros 1\n";
 const char PchMagic[] = "skgen-pch 1\n";
+const char PayloadMagic[] = "skgen-payload 1\n";
 
 // Environment variables the Clang driver reads that change a parse, besides
 // the include paths (includePathVariables()): SDK, tool search, targets,
@@ -364,8 +365,11 @@ FactsCache::FactsCache(std::string Dir, std::string ToolId)
 
 std::string FactsCache::key(const std::string &Directory,
                             const std::string &MainFile,
-                            const std::vector<std::string> &CommandLine) const {
+                            const std::vector<std::string> &CommandLine,
+                            llvm::StringRef Kind) const {
   std::string K = Magic;
+  if (!Kind.empty())
+    field(K, "kind", Kind);
   field(K, "tool", ToolId);
   field(K, "dir", Directory);
   field(K, "file", MainFile);
@@ -384,9 +388,10 @@ std::string FactsCache::key(const std::string &Directory,
   return K;
 }
 
-std::string FactsCache::entryPath(const std::string &Key) const {
+std::string FactsCache::entryPath(const std::string &Key,
+                                  llvm::StringRef Kind) const {
   llvm::SmallString<256> P(Dir);
-  llvm::sys::path::append(P, "facts", contentHash(Key));
+  llvm::sys::path::append(P, Kind, contentHash(Key));
   return std::string(P);
 }
 
@@ -554,6 +559,43 @@ void FactsCache::store(const std::string &Key, const CacheEntry &E) {
   std::string Text = serializeEntry(Key, E);
   if (!Text.empty())
     write(entryPath(Key), Text);
+}
+
+bool FactsCache::lookupPayload(llvm::StringRef Kind, const std::string &Key,
+                               std::string &Payload) {
+  std::unique_ptr<llvm::MemoryBuffer> Buf = readCacheFile(entryPath(Key, Kind));
+  llvm::StringRef Body;
+  std::vector<FileDep> Deps;
+  if (!Buf || !checkSum(Buf->getBuffer(), Body)) {
+    ++Misses;
+    return false;
+  }
+  Reader R{Body};
+  bool Ok = R.line() == llvm::StringRef(PayloadMagic).drop_back() && R.Ok &&
+            R.blob("key") == Key && R.Ok && readDeps(R, Deps);
+  llvm::StringRef P = Ok ? R.blob("payload") : "";
+  if (!Ok || !R.Ok || !R.S.empty() ||
+      !llvm::all_of(Deps,
+                    [&](const FileDep &D) { return Verifier.matches(D); })) {
+    ++Misses;
+    return false;
+  }
+  Payload = P.str();
+  ++Hits;
+  return true;
+}
+
+void FactsCache::storePayload(llvm::StringRef Kind, const std::string &Key,
+                              const std::vector<FileDep> &Deps,
+                              llvm::StringRef Payload) {
+  std::string Out = PayloadMagic;
+  Out += "key " + std::to_string(Key.size()) + "\n" + Key + "\n";
+  if (!writeDeps(Out, Deps))
+    return;
+  Out +=
+      "payload " + std::to_string(Payload.size()) + "\n" + Payload.str() + "\n";
+  Out += "end " + contentHash(Out) + "\n";
+  write(entryPath(Key, Kind), Out);
 }
 
 } // namespace incremental

@@ -49,9 +49,11 @@ public:
   const std::string &dir() const { return Dir; }
   const std::string &toolId() const { return ToolId; }
 
-  /// The key text of a translation unit.
+  /// The key text of a translation unit; \p Kind names what another kind
+  /// of entry holds (lookupPayload), "" for facts.
   std::string key(const std::string &Directory, const std::string &MainFile,
-                  const std::vector<std::string> &CommandLine) const;
+                  const std::vector<std::string> &CommandLine,
+                  llvm::StringRef Kind = "") const;
 
   /// Facts for \p Key whose inputs are unchanged, or facts re-positioned
   /// after edits inside function bodies only. False: parse the TU.
@@ -61,6 +63,15 @@ public:
 
   /// Records facts (best effort: errors make it a no-op).
   void store(const std::string &Key, const CacheEntry &E);
+
+  /// An entry of another kind (a subdirectory \p Kind of the cache; e.g.
+  /// "migrate", the registrations --migrate reads): its payload, found when
+  /// every input \p Deps recorded is unchanged. The payload is untrusted
+  /// input: its reader checks it.
+  bool lookupPayload(llvm::StringRef Kind, const std::string &Key,
+                     std::string &Payload);
+  void storePayload(llvm::StringRef Kind, const std::string &Key,
+                    const std::vector<FileDep> &Deps, llvm::StringRef Payload);
 
   /// Stores the macro-name set of a TU (content-addressed, shared by entries)
   /// and returns its id.
@@ -86,7 +97,8 @@ public:
   std::atomic<unsigned> Hits{0}, BodyHits{0}, Misses{0};
 
 private:
-  std::string entryPath(const std::string &Key) const;
+  std::string entryPath(const std::string &Key,
+                        llvm::StringRef Kind = "facts") const;
 
   std::string Dir, ToolId;
   DepVerifier Verifier;

@@ -4,10 +4,13 @@
 #include "Basic/DispatchKeys.h"
 #include "Basic/InputFile.h"
 #include "Blocks/Blocks.h"
+#include "Facts/CodeText.h"
 #include "Facts/SignatureCheck.h"
 #include "Gen/Api.h"
+#include "Migrate/AutogradFunctions.h"
 #include "Schema/MetaPresets.h"
 #include "Schema/Parser.h"
+#include "Schema/Variants.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -66,11 +69,14 @@ class Planner {
 public:
   Planner(const RegistrationScan &Scan, const std::vector<TUFacts> &Facts,
           const graph::OpGraph &G, const std::string &AliasKey)
-      : Facts(Facts), G(G), AliasKey(AliasKey) {
+      : Scan(Scan), Facts(Facts), G(G), AliasKey(AliasKey) {
     GeneratedLines Generated;
     for (const HandRegistration &R : Scan.Registrations)
       if (!Generated.contains(R.Loc))
         Regs.push_back(&R);
+    for (const UnreadFile &U : Scan.Unread)
+      for (const std::string &N : U.Names)
+        UnreadNames.emplace(N, U.Path);
   }
 
   MigrationPlan run() {
@@ -202,6 +208,10 @@ private:
     }
     const schema::FunctionSchema &S = LegacyOut ? *LegacyOut : D.S;
     std::string Op = D.S.Op.str();
+    if (std::string F = namedUnread(Op, S.Op.str()); !F.empty()) {
+      UnreadFamilies[Op] = F;
+      return;
+    }
     // Kernels by function, with their keys.
     std::map<std::string, std::vector<const HandRegistration *>> ByFn;
     std::vector<std::string> Order;
@@ -293,6 +303,8 @@ private:
                   (Opt == Annotation::LegacyOp
                        ? "(" + gen::cppStringLiteral(*F.Options.LegacyOp) + ")"
                        : std::string());
+      if (First && !Stable)
+        autograd(S, K, F, Text);
       if (Stable) {
         propose(Proposal, D, K, Fn, Text);
         First = false;
@@ -333,6 +345,41 @@ private:
     if (Proposal) {
       Proposal->Notes.push_back(metaNote(D, Proposal->Loc));
       Plan.Diags.push_back(std::move(*Proposal));
+    }
+  }
+
+  /// The family of \p Out has a hand-written Autograd kernel: its formulas
+  /// (AutogradFunctions.h) go into \p Text and \p F, or SKGEN_NO_AUTOGRAD
+  /// keeps the kernel, with a note at it.
+  void autograd(const schema::FunctionSchema &Out, const HandRegistration &K,
+                KernelFact &F, std::string &Text) {
+    schema::DerivedVariants V;
+    schema::VariantError E;
+    if (!schema::deriveVariants(Out, {}, V, E) || !V.Functional)
+      return;
+    std::string Fn = V.Functional->Op.str();
+    for (const HandRegistration *R : Regs) {
+      if (R->K != HandRegistration::Kind::Impl || R->Key != keys::Autograd ||
+          R->Name.empty() || qualify(R->Name, R->Namespace) != Fn)
+        continue;
+      AutogradMigration M = migrateAutograd(Scan.Autograd, *R, *V.Functional,
+                                            K.CppName, K.KernelLoc.File);
+      for (const auto &[Input, Formula] : M.Derivatives) {
+        Text += "\n" + K.Indent + annotationMacro(Annotation::Derivative) +
+                "(" + gen::cppStringLiteral(Input) + ", " +
+                gen::cppStringLiteral(Formula) + ")";
+        DerivativeFact D;
+        D.Names = Input;
+        D.Formula = Formula;
+        D.Uses = formulaUses(Formula);
+        F.Options.Derivatives.push_back(std::move(D));
+      }
+      if (!M.Notes.empty()) {
+        Text += "\n" + K.Indent + annotationMacro(Annotation::NoAutograd);
+        F.Options.NoAutograd = true;
+        AutogradNotes[R] = std::move(M.Notes);
+      }
+      return;
     }
   }
 
@@ -400,9 +447,35 @@ private:
                           "; docs/annotations.md)");
   }
 
+  /// Whether a file --migrate could not parse may register an operator of
+  /// the family of \p Op, whose out= operator is \p Out (its string
+  /// literals name `foo`, `foo_` or a `foo` overload): then the family is
+  /// not planned, since skgen cannot see, remove or annotate what that file
+  /// registers (a def there would clash with the generated one, kernels
+  /// there would be left beside it). The file, or "".
+  std::string namedUnread(const std::string &Op, const std::string &Out) {
+    std::string Base = baseName(Out);
+    for (const std::string &N : {baseName(Op), Base, Base + "_"}) {
+      auto It = UnreadNames.find(N);
+      if (It != UnreadNames.end())
+        return It->second;
+    }
+    return "";
+  }
+
   /// Why registration \p R of \p Op, an operator of no family skgen would
   /// generate, is kept: a note at it.
   Diagnostic notInFamily(const HandRegistration &R, const std::string &Op) {
+    std::string Unread = UnreadFamilies.count(Op) ? UnreadFamilies[Op]
+                         : UnreadNames.count(baseName(Op))
+                             ? UnreadNames[baseName(Op)]
+                             : "";
+    if (!Unread.empty())
+      return noteAt(R.Loc, "left as is: '" + Op +
+                               "' or an operator of its "
+                               "family may also be registered in '" +
+                               llvm::sys::path::filename(Unread).str() +
+                               "', which --migrate could not parse");
     auto It = Defs.find(Op);
     if (It == Defs.end())
       return noteAt(R.Loc, "left as is: '" + Op +
@@ -500,6 +573,7 @@ private:
       W.FixLength = R.RemoveLength;
       W.Ranges.push_back(R.Range);
       Plan.Diags.push_back(W);
+      Plan.RemovedRegs.push_back(&R);
       ++Plan.Removed;
       return;
     }
@@ -507,6 +581,8 @@ private:
       Plan.Diags.push_back(
           noteAt(R.Loc, "left as is: skgen's generated code has no " + What +
                             " (family '" + Families[Op] + "')"));
+      for (Diagnostic &N : AutogradNotes[&R])
+        Plan.Diags.back().Notes.push_back(std::move(N));
       ++Plan.Kept;
       return;
     }
@@ -543,9 +619,11 @@ private:
     W.FixLength = R.RemoveLength;
     W.Ranges.push_back(R.Range);
     Plan.Diags.push_back(W);
+    Plan.RemovedRegs.push_back(&R);
     ++Plan.Removed;
   }
 
+  const RegistrationScan &Scan;
   const std::vector<TUFacts> &Facts;
   const graph::OpGraph &G;
   const std::string &AliasKey;
@@ -560,6 +638,12 @@ private:
   std::map<std::string, std::string> LegacyWhyNot;
   /// (legacy operator, key) of the kernels annotated for its out= overload.
   std::set<std::pair<std::string, std::string>> ConvertedKernels;
+  /// Operator names (baseName) in files not parsed, and such a file.
+  std::map<std::string, std::string> UnreadNames;
+  /// Defined operators whose family is not planned for that reason.
+  std::map<std::string, std::string> UnreadFamilies;
+  /// Why a hand-written Autograd kernel stays (by registration).
+  std::map<const HandRegistration *, std::vector<Diagnostic>> AutogradNotes;
   MigrationPlan Plan;
 };
 

@@ -38,6 +38,8 @@ struct MigrationPlan {
   unsigned Removed = 0, Annotated = 0;
   /// Hand-written registrations kept, each with a diagnostic saying why.
   unsigned Kept = 0;
+  /// The hand-written registrations removed.
+  std::vector<const HandRegistration *> RemovedRegs;
 };
 
 /// Plans the migration of the registrations in \p Scan, given the library's

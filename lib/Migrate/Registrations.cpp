@@ -4,6 +4,9 @@
 #include "Basic/InputFile.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Incremental/Cache.h"
+#include "Incremental/FileDeps.h"
+#include "Migrate/ScanCache.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/CommandLine.h"
 #include "Scan/TorchSpellings.h"
@@ -24,6 +27,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
 
 #include <set>
 #include <tuple>
@@ -498,6 +502,8 @@ public:
   bool shouldSkipFunctionBody(Decl *D) override {
     if (CI.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
+    if (Bodies.keep(D, CI.getSourceManager()))
+      return false;
     const auto *F = D->getAsFunction();
     if (!F)
       return false;
@@ -511,12 +517,14 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     LocConverter Locs(Ctx.getSourceManager(), Directory);
     Collector(Ctx, CI.getPreprocessor(), Locs, Out).run();
+    collectAutograd(Ctx, Locs, Out.Autograd, Out.FileHashes);
   }
 
 private:
   CompilerInstance &CI;
   const std::string &Directory;
   RegistrationScan &Out;
+  AutogradBodies Bodies;
 };
 
 class Action : public ASTFrontendAction {
@@ -561,11 +569,110 @@ public:
 
 } // namespace
 
+std::string baseName(llvm::StringRef Op) {
+  size_t Colons = Op.rfind("::");
+  if (Colons != llvm::StringRef::npos)
+    Op = Op.drop_front(Colons + 2);
+  return Op.take_until([](char C) { return C == '.'; }).str();
+}
+
+namespace {
+
+/// One translation unit's registrations, by a parse that records what it
+/// read (for the cache). Error: Clang's first error, when it did not parse.
+struct TUScan {
+  RegistrationScan Regs;
+  std::string Error;
+  SourceLoc ErrorLoc;
+  bool Failed = false, Cacheable = false;
+  std::vector<incremental::FileDep> Deps;
+};
+
+TUScan parseTU(const std::string &File,
+               const clang::tooling::CompileCommand &Cmd, bool Record) {
+  struct SingleDB : clang::tooling::CompilationDatabase {
+    clang::tooling::CompileCommand C;
+    std::vector<clang::tooling::CompileCommand>
+    getCompileCommands(llvm::StringRef) const override {
+      return {C};
+    }
+  } DB1;
+  DB1.C = Cmd;
+  llvm::IntrusiveRefCntPtr<incremental::RecordingFileSystem> FS(
+      new incremental::RecordingFileSystem(
+          llvm::vfs::createPhysicalFileSystem().release()));
+  clang::tooling::ClangTool Tool(
+      DB1, {File}, std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  FirstError Errors;
+  Tool.setDiagnosticConsumer(&Errors);
+  TUScan Out;
+  struct Factory : clang::tooling::FrontendActionFactory {
+    const std::string &Dir;
+    RegistrationScan &Out;
+    Factory(const std::string &Dir, RegistrationScan &Out)
+        : Dir(Dir), Out(Out) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<Action>(Dir, Out);
+    }
+  } F(Cmd.Directory, Out.Regs);
+  if (Tool.run(&F) != 0 || !Errors.Message.empty()) {
+    Out.Failed = true;
+    Out.Error = Errors.Message;
+    Out.ErrorLoc = Errors.Loc;
+    if (Out.ErrorLoc.valid() &&
+        !llvm::sys::path::is_absolute(Out.ErrorLoc.File))
+      Out.ErrorLoc.File = absolutePath(Out.ErrorLoc.File, Cmd.Directory);
+    return Out;
+  }
+  Out.Cacheable = Record && FS->deps(Out.Deps);
+  return Out;
+}
+
+/// The operator names the string literals of \p Text may spell (a file
+/// that did not parse: what it may register, read without Clang's AST).
+std::set<std::string> literalOperatorNames(llvm::StringRef Text) {
+  std::set<std::string> Names;
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = true;
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  Token T;
+  for (L.LexFromRawLexer(T); T.isNot(tok::eof); L.LexFromRawLexer(T)) {
+    if (T.isNot(tok::string_literal))
+      continue;
+    llvm::StringRef S(T.getLiteralData(), T.getLength());
+    S = S.drop_front().drop_back().take_until(
+        [](char C) { return C == '(' || C == ' '; });
+    std::string Base = baseName(S);
+    if (!Base.empty() &&
+        llvm::all_of(Base, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+      Names.insert(Base);
+  }
+  return Names;
+}
+
+const char CacheKind[] = "migrate";
+
+} // namespace
+
 RegistrationScan
 scanRegistrations(const clang::tooling::CompilationDatabase &DB,
                   const std::vector<std::string> &Files,
                   const ScanOptions &Opts) {
   RegistrationScan Out;
+  std::unique_ptr<incremental::FactsCache> Cache;
+  if (!Opts.CacheDir.empty())
+    Cache = std::make_unique<incremental::FactsCache>(
+        Opts.CacheDir, incremental::skgenBuildId());
+  // The commands, from this thread (the database is not thread-safe).
+  struct Job {
+    std::string File, Text;
+    clang::tooling::CompileCommand Cmd;
+    bool Cached = false;
+    RegistrationScan Regs;
+    TUScan TU;
+  };
+  std::vector<Job> Jobs;
   for (const std::string &File : Files) {
     std::string Error;
     std::unique_ptr<llvm::MemoryBuffer> Buf =
@@ -585,43 +692,71 @@ scanRegistrations(const clang::tooling::CompilationDatabase &DB,
       Out.Diagnostics.push_back(errorAt(SourceLoc{File, 1, 1}, CmdError));
       continue;
     }
-    struct SingleDB : clang::tooling::CompilationDatabase {
-      clang::tooling::CompileCommand C;
-      std::vector<clang::tooling::CompileCommand>
-      getCompileCommands(llvm::StringRef) const override {
-        return {C};
+    Job &J = Jobs.emplace_back();
+    J.File = File;
+    J.Text = Buf->getBuffer().str();
+    J.Cmd = std::move(Cmd);
+  }
+  // Each translation unit from the cache or parsed, -j of them at a time.
+  auto Run = [&](Job &J) {
+    std::string Key;
+    if (Cache) {
+      Key = Cache->key(J.Cmd.Directory, J.File, J.Cmd.CommandLine, CacheKind);
+      std::string Payload;
+      if (Cache->lookupPayload(CacheKind, Key, Payload) &&
+          readCachedScan(Payload, J.Regs)) {
+        J.Cached = true;
+        return;
       }
-    } DB1;
-    DB1.C = Cmd;
-    clang::tooling::ClangTool Tool(DB1, {File});
-    Tool.setPrintErrorMessage(false);
-    FirstError Errors;
-    Tool.setDiagnosticConsumer(&Errors);
-    RegistrationScan TU;
-    struct Factory : clang::tooling::FrontendActionFactory {
-      const std::string &Dir;
-      RegistrationScan &Out;
-      Factory(const std::string &Dir, RegistrationScan &Out)
-          : Dir(Dir), Out(Out) {}
-      std::unique_ptr<FrontendAction> create() override {
-        return std::make_unique<Action>(Dir, Out);
-      }
-    } F(Cmd.Directory, TU);
-    if (Tool.run(&F) != 0 || !Errors.Message.empty()) {
-      if (Errors.Loc.valid() &&
-          !llvm::sys::path::is_absolute(Errors.Loc.File)) {
-        Errors.Loc.File = absolutePath(Errors.Loc.File, Cmd.Directory);
-      }
-      Diagnostic D = errorAt(
-          Errors.Loc,
-          "--migrate could not parse '" + File + "' with its function bodies" +
-              (Errors.Message.empty() ? std::string() : ": " + Errors.Message));
-      Out.Diagnostics.push_back(D);
+    }
+    J.TU = parseTU(J.File, J.Cmd, Cache != nullptr);
+    // Autograd classes (and what calls them) are not cached: their
+    // formulas would be untrusted text to check; such a TU is parsed.
+    const AutogradFacts &A = J.TU.Regs.Autograd;
+    if (!J.TU.Failed && Cache && J.TU.Cacheable && A.Classes.empty() &&
+        A.Applies.empty() && A.OpCallers.empty())
+      Cache->storePayload(CacheKind, Key, J.TU.Deps,
+                          writeCachedScan(J.TU.Regs));
+  };
+  if (Opts.Jobs <= 1 || Jobs.size() <= 1) {
+    for (Job &J : Jobs)
+      Run(J);
+  } else {
+    compat::ThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+    for (Job &J : Jobs)
+      Pool.async([&Run, &J] { Run(J); });
+    Pool.wait();
+  }
+  std::vector<Diagnostic> Unread;
+  for (Job &J : Jobs) {
+    if (!J.Cached && J.TU.Failed) {
+      // The others are migrated; what this file may register is left as
+      // it is (MigrationPlan.h).
+      Unread.push_back(warningAt(
+          J.TU.ErrorLoc,
+          "--migrate could not parse '" + J.File +
+              "' with its function bodies" +
+              (J.TU.Error.empty() ? std::string() : ": " + J.TU.Error)));
+      Out.Unread.push_back({J.File, literalOperatorNames(J.Text)});
       continue;
     }
-    for (HandRegistration &R : TU.Registrations)
-      Out.Registrations.push_back(std::move(R));
-    Out.FileHashes.insert(TU.FileHashes.begin(), TU.FileHashes.end());
+    ++(J.Cached ? Out.Cached : Out.Parsed);
+    RegistrationScan &R = J.Cached ? J.Regs : J.TU.Regs;
+    for (HandRegistration &H : R.Registrations)
+      Out.Registrations.push_back(std::move(H));
+    Out.FileHashes.insert(R.FileHashes.begin(), R.FileHashes.end());
+    Out.Autograd.merge(std::move(R.Autograd));
+  }
+  // Nothing read: nothing can be migrated.
+  for (Diagnostic &D : Unread) {
+    if (!Out.Parsed && !Out.Cached)
+      D.Severity = Diagnostic::Level::Error;
+    else
+      D.Notes.push_back(noteAt(
+          SourceLoc(), "its registrations, and those of the operators it "
+                       "names, are left as they are; the other files are "
+                       "migrated"));
+    Out.Diagnostics.push_back(std::move(D));
   }
   // A header's registrations, seen from several translation units: once.
   // (Chained calls, `m.def(a).def(b)`, start at the same place: the end

@@ -9,17 +9,21 @@
 // the stable ABI's StableLibrary::def / impl calls in STABLE_TORCH_LIBRARY*
 // blocks (torch::stable::detail::StableTorchLibraryInit; kernels boxed by
 // TORCH_BOX(&f)).
-// Unlike the annotation scan this parses function bodies, so it is a
-// separate, uncached parse used by --migrate only.
+// Unlike the annotation scan this parses function bodies (of the functions
+// that take a library), so it is a separate parse used by --migrate only,
+// cached per translation unit like the scan's facts (Migrate/ScanCache.h).
+// A file it cannot parse is reported and skipped: the others are read.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_MIGRATE_REGISTRATIONS_H
 #define SKGEN_MIGRATE_REGISTRATIONS_H
 
 #include "Facts/Facts.h"
+#include "Migrate/AutogradFunctions.h"
 #include "Scan/Scanner.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,18 +75,39 @@ struct HandRegistration {
   SourceLoc IncludeLoc;
 };
 
+/// A file --migrate could not parse (its diagnostic is in Diagnostics).
+struct UnreadFile {
+  std::string Path;
+  /// The operator names its string literals may spell, without namespace
+  /// and overload (`foo` of "ns::foo.out(...)"): the operators it may
+  /// define or implement, which the plan leaves as they are.
+  std::set<std::string> Names;
+};
+
 struct RegistrationScan {
   std::vector<HandRegistration> Registrations; // In file, then source order.
   std::vector<Diagnostic> Diagnostics;
   /// hashContent() of every file holding a registration or a kernel
   /// declaration, as parsed (fix-its are refused if the file changed since).
   std::map<std::string, std::string> FileHashes;
+  std::vector<UnreadFile> Unread;
+  /// Translation units answered by the cache, and parsed.
+  unsigned Cached = 0, Parsed = 0;
+  /// The hand-written autograd classes around the registrations.
+  AutogradFacts Autograd;
 };
+
+/// `foo` of `ns::foo.out`, `foo.out`, `ns::foo`: an operator name without
+/// namespace and overload (what UnreadFile::Names holds).
+std::string baseName(llvm::StringRef Op);
 
 /// Parses each of \p Files that mentions TORCH_LIBRARY (with its bodies) and
 /// collects its hand-written registrations. Registrations inside skgen's
 /// generated blocks, in system headers, or seen from several translation
-/// units are reported once or not at all.
+/// units are reported once or not at all. A file that does not parse is a
+/// warning at its first error and an UnreadFile (an error when no file
+/// parses: nothing can be migrated). With \p Opts.CacheDir, each
+/// translation unit's registrations are cached.
 RegistrationScan
 scanRegistrations(const clang::tooling::CompilationDatabase &DB,
                   const std::vector<std::string> &Files,

@@ -227,6 +227,12 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
       K.Options.NoInplace = true;
       NoInplace = O;
       break;
+    case Annotation::WithOut:
+      K.Options.WithOut = true;
+      break;
+    case Annotation::WithInplace:
+      K.Options.WithInplace = true;
+      break;
     case Annotation::InplaceArg:
       K.Options.InplaceArg = O->Texts[0];
       InplaceArg = O;
@@ -571,15 +577,17 @@ void Collector::applyPreset(const Annot &O, const schema::FunctionSchema &S,
 }
 
 std::optional<schema::FunctionSchema>
-Collector::functionalVariant(const schema::FunctionSchema &Out,
+Collector::functionalVariant(const schema::FunctionSchema &Written,
                              const FamilyOptions &O) {
-  schema::VariantOptions VO;
-  VO.FunctionalOverload = O.FunctionalOverload;
-  VO.InplaceOverload = O.InplaceOverload;
-  VO.GenerateFunctional = !O.NoFunctional;
-  VO.GenerateInplace = false;
+  schema::FunctionSchema Out;
+  bool FunctionalFirst = false;
   schema::DerivedVariants DV;
   schema::VariantError VE;
+  if (!schema::familyOutSchema(Written, Out, FunctionalFirst, VE))
+    return std::nullopt;
+  schema::VariantOptions VO = variantOptions(O, FunctionalFirst);
+  VO.GenerateInplace = VO.WithInplace = false;
+  VO.LegacyOp.reset();
   if (!schema::deriveVariants(Out, VO, DV, VE))
     return std::nullopt;
   return DV.Functional;

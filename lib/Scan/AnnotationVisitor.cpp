@@ -604,15 +604,16 @@ void Collector::processFunction(const FunctionDecl *Canon,
   size_t Index = Out.Kernels.size();
   if (IsStructured) {
     applyOptions(Options, FD, K);
-    schema::FunctionSchema S;
+    schema::FunctionSchema Written, S;
     schema::ParseError PE;
-    if (!schema::parseFunctionSchema(K.SchemaText, S, PE)) {
+    bool FunctionalFirst = false;
+    if (!schema::parseFunctionSchema(K.SchemaText, Written, PE)) {
       Diagnostic &E = error(byteLoc(Primary->Args[0], PE.Offset),
                             "malformed schema: " + PE.Message);
       note(E, Primary->MacroLoc, "in this annotation");
     } else {
       schema::VariantError VE;
-      if (!schema::validateOutSchema(S, VE)) {
+      if (!schema::familyOutSchema(Written, S, FunctionalFirst, VE)) {
         Diagnostic &E = error(byteLoc(Primary->Args[0], 0), VE.Message);
         if (!VE.Fix.empty())
           note(E, byteLoc(Primary->Args[0], 0), VE.Fix);
@@ -621,8 +622,10 @@ void Collector::processFunction(const FunctionDecl *Canon,
         // A functional kernel has the functional variant's signature (when
         // its name cannot be derived, the link phase says why).
         std::optional<schema::FunctionSchema> Functional;
+        // A functional schema's function is the functional kernel.
+        K.FunctionalKernel |= FunctionalFirst;
         if (K.FunctionalKernel)
-          Functional = functionalVariant(S, K.Options);
+          Functional = functionalVariant(Written, K.Options);
         if (!K.FunctionalKernel || Functional) {
           K.SignatureChecked = true;
           K.SignatureOk = checkSignature(K, Functional ? *Functional : S,
@@ -636,7 +639,7 @@ void Collector::processFunction(const FunctionDecl *Canon,
           applyPreset(*PresetOpt, S, K);
         checkDerivatives(S, FD, K);
       }
-      Schemas[Index] = S;
+      Schemas[Index] = Written;
     }
   } else {
     schema::OperatorName Op;

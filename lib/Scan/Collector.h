@@ -232,10 +232,11 @@ private:
   void applyPreset(const Annot &O, const schema::FunctionSchema &S,
                    KernelFact &K);
 
-  /// The functional variant of the family declared by \p Out with options
-  /// \p O, if it has one.
+  /// The functional variant of the family SKGEN_STRUCTURED(\p Written) with
+  /// options \p O, if it has one.
   static std::optional<schema::FunctionSchema>
-  functionalVariant(const schema::FunctionSchema &Out, const FamilyOptions &O);
+  functionalVariant(const schema::FunctionSchema &Written,
+                    const FamilyOptions &O);
 
   /// SKGEN_KERNEL whose family's SKGEN_STRUCTURED is in this TU: check now,
   /// against the out schema, or the functional variant's when the kernel

@@ -3,6 +3,8 @@
 #include "Schema/Lexer.h"
 #include "Schema/Parser.h"
 
+#include <set>
+
 namespace skgen {
 namespace schema {
 
@@ -131,6 +133,51 @@ structuredOutSchemaFor(const FunctionSchema &Legacy) {
   return Out;
 }
 
+bool familyOutSchema(const FunctionSchema &Written, FunctionSchema &Out,
+                     bool &FunctionalFirst, VariantError &Err) {
+  FunctionalFirst = false;
+  bool Mutates = false;
+  for (const Argument &A : Written.Arguments)
+    Mutates |= A.Ty.hasWriteAlias();
+  if (Mutates || Written.Returns.empty() || Written.IsVararg ||
+      Written.IsVarret) {
+    Out = Written;
+    return validateOutSchema(Out, Err);
+  }
+  for (const Return &R : Written.Returns)
+    if (!(R.Ty == Type::named("Tensor"))) {
+      Err.Message = "'" + Written.Op.str() + "' returns '" + R.Ty.str() +
+                    "': a family declared by its functional schema returns "
+                    "Tensor or a tuple of Tensors";
+      Err.Fix = "declare the family by its out= schema instead";
+      return false;
+    }
+  // The first alias sets no argument uses, as torchgen picks them.
+  std::set<std::string> Used;
+  for (const Argument &A : Written.Arguments)
+    if (A.Ty.Alias)
+      Used.insert(A.Ty.Alias->BeforeSets.begin(), A.Ty.Alias->BeforeSets.end());
+  Out = Written;
+  Out.Op.Overload =
+      Written.Op.Overload.empty() ? "out" : Written.Op.Overload + "_out";
+  Out.Returns.clear();
+  char Set = 'a';
+  for (size_t I = 0; I < Written.Returns.size(); ++I) {
+    while (Used.count(std::string(1, Set)))
+      ++Set;
+    Argument A;
+    A.Ty = Type::named("Tensor");
+    A.Ty.Alias = AliasInfo{{std::string(1, Set)}, {std::string(1, Set)}, true};
+    ++Set;
+    A.Name = Written.Returns.size() == 1 ? "out" : "out" + std::to_string(I);
+    A.KwargOnly = true;
+    Out.Returns.push_back(Return{A.Ty, Written.Returns[I].Name});
+    Out.Arguments.push_back(std::move(A));
+  }
+  FunctionalFirst = true;
+  return validateOutSchema(Out, Err);
+}
+
 std::optional<FunctionSchema> legacySchemaFor(const FunctionSchema &Out,
                                               const std::string &Name,
                                               VariantError &Err) {
@@ -155,6 +202,29 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
   if (!validateOutSchema(Out, Err))
     return false;
   Result = DerivedVariants();
+  if (Opts.FunctionalFirst) {
+    // The schema written is the functional operator's: nothing renames or
+    // removes it, and out= exists only to be asked for.
+    const char *Option = Opts.FunctionalOverload    ? "SKGEN_FUNCTIONAL_NAME"
+                         : !Opts.GenerateFunctional ? "SKGEN_NO_FUNCTIONAL"
+                         : Opts.LegacyOp            ? "SKGEN_LEGACY_OP"
+                                                    : nullptr;
+    if (Option) {
+      Err.Message = std::string("'") + Option +
+                    "' is for families declared by their out= schema; this "
+                    "one is declared by its functional schema";
+      return false;
+    }
+    Result.OutDefined = Opts.WithOut;
+    Result.FunctionalFirst = true;
+  } else if (Opts.WithOut || Opts.WithInplace) {
+    Err.Message = std::string("'") +
+                  (Opts.WithOut ? "SKGEN_WITH_OUT" : "SKGEN_WITH_INPLACE") +
+                  "' is for families declared by their functional schema; "
+                  "this one is declared by its out= schema, which defines "
+                  "its variants unless told not to";
+    return false;
+  }
 
   std::optional<std::string> FunctionalOverload = Opts.FunctionalOverload;
   if (!FunctionalOverload)
@@ -209,7 +279,8 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
     Result.Functional = std::move(F);
   }
 
-  if (Opts.GenerateInplace) {
+  if (Opts.FunctionalFirst ? Opts.WithInplace && Opts.GenerateInplace
+                           : Opts.GenerateInplace) {
     // Eligible: one out argument whose type (without alias) is the type of
     // the first argument `self`: Tensor, or Tensor[] for foreach-style ops
     // that return nothing.
@@ -246,6 +317,20 @@ bool deriveVariants(const FunctionSchema &Out, const VariantOptions &Opts,
         I.Returns.push_back(Out.Returns.front());
       Result.Inplace = std::move(I);
     }
+  }
+  if (Opts.FunctionalFirst && Opts.WithInplace && !Result.Inplace &&
+      !Opts.GenerateInplace) {
+    Err.Message = "'SKGEN_WITH_INPLACE' asks for the in-place variant, which "
+                  "'SKGEN_NO_INPLACE' disables; keep one";
+    return false;
+  }
+  if (Opts.FunctionalFirst && Opts.WithInplace && !Result.Inplace) {
+    Err.Message = "SKGEN_WITH_INPLACE: '" + Out.Op.Name +
+                  "' has no in-place variant: " +
+                  (Result.InplaceIneligibleReason.empty()
+                       ? std::string("SKGEN_NO_INPLACE says so")
+                       : Result.InplaceIneligibleReason);
+    return false;
   }
   if (Opts.LegacyOp) {
     Result.Legacy = legacySchemaFor(Out, *Opts.LegacyOp, Err);

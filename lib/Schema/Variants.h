@@ -4,6 +4,9 @@
 // contract §3. An op family is defined by its out= schema; the functional and
 // in-place schemas are derived mechanically, with explicit overload names as
 // the escape hatch for irregular naming (aten's add.out <-> add.Tensor).
+// A family declared by its functional schema (functional-first: a library
+// whose kernels are functional) is modelled by torchgen's out= schema for
+// it, which it defines only when asked (SKGEN_WITH_OUT).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_SCHEMA_VARIANTS_H
@@ -33,6 +36,11 @@ struct VariantOptions {
   /// The legacy operator to define for existing callers (SKGEN_LEGACY_OP):
   /// `name` or `name.overload`, in the family's namespace.
   std::optional<std::string> LegacyOp;
+  /// The family was declared by its functional schema (familyOutSchema):
+  /// it defines its out= and in-place variants only when asked.
+  bool FunctionalFirst = false;
+  bool WithOut = false;     // SKGEN_WITH_OUT
+  bool WithInplace = false; // SKGEN_WITH_INPLACE
 };
 
 struct DerivedVariants {
@@ -43,6 +51,13 @@ struct DerivedVariants {
   std::optional<FunctionSchema> Legacy;
   /// Why no in-place variant exists when it was wanted (for notes/dumps).
   std::string InplaceIneligibleReason;
+  /// The out= operator is defined and registered: always, but for a
+  /// functional-first family without SKGEN_WITH_OUT, whose out= schema only
+  /// models the family (its public operators are the functional one, and the
+  /// in-place one with SKGEN_WITH_INPLACE).
+  bool OutDefined = true;
+  /// Declared by its functional schema (VariantOptions::FunctionalFirst).
+  bool FunctionalFirst = false;
 };
 
 struct VariantError {
@@ -75,6 +90,15 @@ structuredOutSchemaFor(const FunctionSchema &Legacy);
 std::optional<FunctionSchema> legacySchemaFor(const FunctionSchema &Out,
                                               const std::string &Name,
                                               VariantError &Err);
+
+/// The out= schema modelling the family that a SKGEN_STRUCTURED schema
+/// \p Written declares: \p Written itself when it is an out= schema; for a
+/// functional schema (nothing mutated, returns Tensors) torchgen's out=
+/// variant of it (functional_to_out_signature: overload `out` or `X_out`,
+/// out arguments `out` or `out0`, `out1`, ..., keyword-only, aliased by the
+/// returns, which keep their names) and \p FunctionalFirst set.
+bool familyOutSchema(const FunctionSchema &Written, FunctionSchema &Out,
+                     bool &FunctionalFirst, VariantError &Err);
 
 /// Derives the functional, in-place (and legacy) schemas of the family whose
 /// out= schema is \p Out. Fails when names cannot be derived.

@@ -23,9 +23,9 @@ SKGEN_STRUCTURED("myops::sub.out(Tensor self", CPU)
 at::Tensor &sub_out(const at::Tensor &self, at::Tensor &out);
 // CHECK:{{.*}}schema-errors.cpp:22:45: error: malformed schema: expected ')' to close the argument list, found end of input
 
-// Well-formed, but not an out= schema (validateOutSchema).
-SKGEN_STRUCTURED("myops::mul(Tensor self) -> Tensor", CPU)
-at::Tensor mul(const at::Tensor &self);
+// Well-formed, mutating, but not an out= schema (validateOutSchema).
+SKGEN_STRUCTURED("myops::mul(Tensor(a!) self) -> Tensor(a!)", CPU)
+at::Tensor &mul(at::Tensor &self);
 // CHECK:{{.*}}schema-errors.cpp:27:19: error: 'myops::mul' is not an out= schema: it has no keyword-only Tensor(a!) argument
 // CHECK:{{.*}}schema-errors.cpp:27:19: note: add the output as a keyword-only argument{{.*}}
 

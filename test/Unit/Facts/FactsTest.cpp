@@ -178,6 +178,8 @@ TUFacts everyMemberSet() {
   O.LegacyOp = "f_out";
   O.NoFunctional = true;
   O.NoInplace = true;
+  O.WithOut = true;
+  O.WithInplace = true;
   O.AllocFunction = "m::alloc";
   O.External = true;
   O.MetaFunction = "m::meta";

@@ -12,6 +12,7 @@
 #include <skgen/structured.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace symops {
 
@@ -76,6 +77,43 @@ SKGEN_META_PRESET(reduction, self, dim, keepdim)
 at::Tensor &sum_dim_out_cpu(const at::Tensor &self, int64_t dim, bool keepdim,
                             at::Tensor &out) {
   return at::sum_out(out, self, {dim}, keepdim);
+}
+
+// Functional kernels taking concrete values (SKGEN_FUNCTIONAL_KERNEL, and a
+// Meta key's SKGEN_KERNEL naming the functional op): the out= and in-place
+// wrappers derived from them guard the SymInt / convert the SymInt[] (the
+// dispatcher does for the functional overload, registered as the kernel).
+SKGEN_STRUCTURED("symops::roll_rows.out(Tensor self, SymInt n, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_KERNEL
+at::Tensor roll_rows_cpu(const at::Tensor &self, int64_t n) {
+  return at::roll(self, {n}, {0});
+}
+SKGEN_KERNEL("symops::roll_rows", Meta)
+at::Tensor roll_rows_meta(const at::Tensor &self, int64_t n) {
+  (void)n;
+  return at::empty_like(self);
+}
+
+skgen::Meta roll_dims_meta(const at::Tensor &self,
+                           skgen::SymIntArrayRef shifts) {
+  TORCH_CHECK(static_cast<int64_t>(shifts.size()) == self.dim(),
+              "roll_dims: expected ", self.dim(), " shifts, got ",
+              shifts.size());
+  return skgen::TensorMeta(skgen::sizes_of(self), self.scalar_type());
+}
+
+SKGEN_STRUCTURED("symops::roll_dims.out(Tensor self, SymInt[] shifts, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_KERNEL
+SKGEN_META(roll_dims_meta)
+at::Tensor roll_dims_cpu(const at::Tensor &self, at::IntArrayRef shifts) {
+  std::vector<int64_t> dims(shifts.size());
+  for (size_t d = 0; d < dims.size(); ++d)
+    dims[d] = static_cast<int64_t>(d);
+  return at::roll(self, shifts, dims);
 }
 
 } // namespace symops

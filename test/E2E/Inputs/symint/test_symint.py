@@ -40,13 +40,25 @@ def ref_repeat_rows(x, n):
     return x.repeat(n, *([1] * (x.dim() - 1)))
 
 
+def ref_roll_rows(x, n):
+    return torch.roll(x, n, 0)
+
+
+def ref_roll_dims(x, shifts):
+    return torch.roll(x, shifts, list(range(x.dim())))
+
+
 CASES = [
     (S.pad_to, ref_pad_to, lambda x: [x.shape[0] + 2, x.shape[1] - 1]),
     (S.pad_to, ref_pad_to, lambda x: [1, 2 * x.shape[1]]),
     (S.repeat_rows, ref_repeat_rows, lambda x: 3),
     (S.repeat_rows, ref_repeat_rows, lambda x: 0),
     (S.sum_dim, lambda x, d: x.sum(d), lambda x: 1),
+    (S.roll_rows, ref_roll_rows, lambda x: 2),
+    (S.roll_dims, ref_roll_dims, lambda x: [1, x.shape[1] - 1]),
 ]
+# Functional kernels taking int64_t / at::IntArrayRef: in-place too.
+INPLACE = [(S.roll_rows_, ref_roll_rows, 2), (S.roll_dims_, ref_roll_dims, [-1, 3])]
 
 
 class Eager(unittest.TestCase):
@@ -68,6 +80,18 @@ class Eager(unittest.TestCase):
                 calls += 3
         print(f"eager: {calls} calls (CPU functional, CPU out=, meta) equal the reference")
 
+    def test_inplace(self):
+        calls = 0
+        for op, ref, a in INPLACE:
+            x = make(3, 5)
+            want = ref(x, a)
+            self.assertIs(op(x, a), x)
+            skgen_testing.assert_close(x, want, f"{op} {a}")
+            m = x.to("meta")
+            self.assertIs(op(m, a), m)
+            calls += 2
+        print(f"eager: {calls} in-place calls (CPU, meta) equal the reference")
+
     def test_errors(self):
         x = make(2, 3)
         with self.assertRaisesRegex(RuntimeError, "pad_to: expected 2 sizes, got 1"):
@@ -86,6 +110,8 @@ def sample_args():
         S.repeat_rows.out: ((x, 2), {"out": torch.empty(6, 4)}),
         S.sum_dim.default: ((x, 1), {}),
         S.sum_dim.out: ((x, 1), {"out": torch.empty(3)}),
+        S.roll_rows.default: ((x, 2), {}),
+        S.roll_dims.out: ((x, [1, 2]), {"out": torch.empty(3, 4)}),
     }
 
 
@@ -95,7 +121,12 @@ def padded(x):
     r = S.repeat_rows(x, x.shape[0])
     o = torch.empty(x.shape[0] + 1, 2 * x.shape[1])
     S.pad_to.out(x, [x.shape[0] + 1, 2 * x.shape[1]], out=o)
-    return p * 2 + o, r.sum(0) + S.sum_dim(x, 0)
+    # Functional kernels taking at::IntArrayRef / int64_t (the Meta kernels:
+    # the meta function's, symbolic; roll_rows's own, with a constant).
+    s = torch.empty(x.shape)
+    S.roll_dims.out(x, [x.shape[0] - 1, 1], out=s)
+    q = S.roll_dims(x, [1, x.shape[1] - 2]) + S.roll_rows(x, 1) + s
+    return p * 2 + o, r.sum(0) + S.sum_dim(x, 0), q
 
 
 @unittest.skipUnless(COMPILE, "torch.library.opcheck / torch.compile: PyTorch >= 2.13")

@@ -48,11 +48,20 @@ public:
   const T *begin() const { return Data; }
   const T *end() const { return Data + Length; }
   bool operator==(ArrayRef) const { return true; }
+  const T &operator[](size_t I) const { return Data[I]; }
   const T *Data = nullptr;
   size_t Length = 0;
 };
 template <typename T> class OptionalArrayRef {};
-template <typename T> class List {};
+template <class T> class ListElementReference {
+public:
+  operator T() const;
+  const T &get() const;
+};
+template <typename T> class List {
+public:
+  ListElementReference<T> operator[](size_t) const;
+};
 template <class CharT> class basic_string_view {};
 #ifndef STUB_TORCH2
 using string_view = basic_string_view<char>;
@@ -125,7 +134,24 @@ public:
   DispatchKeySet operator|(DispatchKeySet) const { return *this; }
 };
 constexpr DispatchKeySet after_ADInplaceOrView_keyset{};
-class IValue {};
+// What hand-written autograd::Function classes save and read back.
+class IValue {
+public:
+  IValue() = default;
+  IValue(double);
+  IValue(int64_t);
+  IValue(bool);
+  IValue(SymInt);
+  IValue(ArrayRef<int64_t>);
+  IValue(ArrayRef<SymInt>);
+  double toDouble() const;
+  int64_t toInt() const;
+  bool toBool() const;
+  SymInt toSymInt() const;
+  List<int64_t> toIntList() const;
+  List<IValue> toList() const;
+  std::vector<SymInt> toSymIntVector() const;
+};
 template <class Sig> class TypedOperatorHandle;
 template <class R, class... A> class TypedOperatorHandle<R(A...)> {
 public:
