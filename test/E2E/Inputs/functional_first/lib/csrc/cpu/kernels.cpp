@@ -1,5 +1,7 @@
 // CPU kernels of visionops (torchvision's csrc/ops/cpu/*_kernel.cpp,
 // condensed): RoIAlign, RoIPool and non-maximum suppression.
+#include "../ops.h"
+
 #include <ATen/ATen.h>
 #include <ATen/Dispatch.h>
 #include <torch/library.h>
