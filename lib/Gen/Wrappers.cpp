@@ -284,6 +284,15 @@ Code metaLocal(const FamilyApi &A, Includes &Inc) {
               Call.Uses);
 }
 
+Code outMetaLocal(const FamilyApi &A, Includes &Inc) {
+  if (!A.F->Variants.FunctionalFirst)
+    return metaLocal(A, Inc);
+  Code Call = metaCall(A, Inc);
+  return Code("const ::skgen::Meta skgen_meta = ::skgen::autogen_out(" +
+                  Call.Text + ");\n",
+              Call.Uses);
+}
+
 Code inputOptions(const FamilyApi &A, const std::string &Fallback) {
   // The stable runtime allocates like a tensor (there are no
   // TensorOptions): the first Tensor argument, which the linker requires.
@@ -396,7 +405,7 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
     F.DeviceGuard = deviceGuard(A, *A.MetaSig, Inc, Outs.front());
   bool Temporaries = usesTemporaries(A, Call);
   if (!kernelChecks(Call)) {
-    F.lines(metaLocal(A, Inc));
+    F.lines(outMetaLocal(A, Inc));
     Code Options =
         optionsLocal(A, inputOptions(A, Outs.front()), Outs.size(), F);
     for (size_t I = 0; I < Outs.size(); ++I) {

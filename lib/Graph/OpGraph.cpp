@@ -672,7 +672,7 @@ private:
       if (K.Key == keys::Meta)
         return;
     Diagnostic D = warningAt(
-        F.DeclLoc, "'" + F.Out.Op.str() +
+        F.DeclLoc, "'" + F.name().str() +
                        "' has no Meta kernel: its ops cannot run on fake "
                        "tensors, so torch.compile, torch.export and "
                        "torch.library.opcheck fail on them");
@@ -680,7 +680,9 @@ private:
         F.DeclLoc, "give the family a meta function (SKGEN_META or "
                    "SKGEN_META_PRESET: skgen generates its Meta kernels), or "
                    "declare one with SKGEN_KERNEL(\"" +
-                       F.Out.Op.str() + "\", Meta)"));
+                       F.name().str() +
+                       "\", Meta), or keep a Python fake "
+                       "(torch.library.register_fake)"));
     report(std::move(D));
   }
 
