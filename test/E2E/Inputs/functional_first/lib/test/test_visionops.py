@@ -39,7 +39,14 @@ failures = 0
 
 
 def check(name, ok, detail=""):
+    """One line: ok, or FAILED (with the exception when `ok`, a callable,
+    raised one: a failure does not stop the other checks)."""
     global failures
+    if callable(ok):
+        try:
+            ok = ok()
+        except Exception as e:  # noqa: BLE001
+            ok, detail = False, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
     failures += 0 if ok else 1
     print(f"{name}: {'ok' if ok else 'FAILED'}{' ' + detail if detail else ''}")
 
@@ -191,22 +198,41 @@ for name, call, message in [
 xg = x.clone().requires_grad_()
 for sr, aligned in [(2, False), (-1, True)]:
     check(f"gradcheck roi_align sampling_ratio={sr} aligned={aligned}",
-          torch.autograd.gradcheck(lambda t: ops.roi_align(t, rois, 0.5, 3, 2, sr, aligned), (xg,)))
+          lambda: torch.autograd.gradcheck(lambda t: ops.roi_align(t, rois, 0.5, 3, 2, sr, aligned), (xg,)))
 check("gradcheck roi_pool",
-      torch.autograd.gradcheck(lambda t: ops.roi_pool(t, rois, 1.0, 2, 2)[0], (xg,)))
-out, argmax = ops.roi_pool(xg, rois, 1.0, 2, 2)
-check("roi_pool argmax not differentiable", out.requires_grad and not argmax.requires_grad)
+      lambda: torch.autograd.gradcheck(lambda t: ops.roi_pool(t, rois, 1.0, 2, 2)[0], (xg,)))
+
+
+def argmax_not_differentiable():
+    out, argmax = ops.roi_pool(xg, rois, 1.0, 2, 2)
+    return out.requires_grad and not argmax.requires_grad
+
+
+check("roi_pool argmax not differentiable", argmax_not_differentiable)
+
+
 # The backward ops, called directly, equal the gradients.
-g = torch.randn(5, 3, 3, 2, dtype=torch.float64)
-(grad_x,) = torch.autograd.grad(ops.roi_align(xg, rois, 0.5, 3, 2, 2, True), xg, g)
-check("_roi_align_backward", torch.equal(grad_x, ops._roi_align_backward(g, rois, 0.5, 3, 2, 2, 3, 8, 9, 2, True)))
+def backward_op():
+    g = torch.randn(5, 3, 3, 2, dtype=torch.float64)
+    (grad_x,) = torch.autograd.grad(ops.roi_align(xg, rois, 0.5, 3, 2, 2, True), xg, g)
+    return torch.equal(grad_x, ops._roi_align_backward(g, rois, 0.5, 3, 2, 2, 3, 8, 9, 2, True))
+
+
+check("_roi_align_backward", backward_op)
+
+
 # No double backward.
-try:
-    (gx,) = torch.autograd.grad(ops.roi_align(xg, rois, 0.5, 3, 2, 2, True).sum(), xg, create_graph=True)
-    gx.sum().backward()
-    check("roi_align double backward refused", False, "no error")
-except RuntimeError:
-    check("roi_align double backward refused", True)
+def double_backward_refused():
+    try:
+        (gx,) = torch.autograd.grad(ops.roi_align(xg, rois, 0.5, 3, 2, 2, True).sum(), xg,
+                                    create_graph=True)
+        gx.sum().backward()
+    except RuntimeError:
+        return True
+    return False
+
+
+check("roi_align double backward refused", double_backward_refused)
 
 
 # opcheck: schema, autograd registration, fake tensors, AOT dispatch.
@@ -245,21 +271,31 @@ def detect(features, rois, boxes, scores):
     return pooled.relu().sum() + maxed.sum(), keep
 
 
-compiled = torch.compile(detect, backend="aot_eager", fullgraph=True)
-boxes, scores = make_boxes(20)
-feats = torch.randn(2, 3, 8, 9, requires_grad=True)
-r = make_rois(5, 2, 8, torch.float32)
-loss, keep = compiled(feats, r, boxes, scores)
-loss.backward()
-want_grad = feats.grad.clone()
-feats.grad = None
-want_loss, want_keep = detect(feats, r, boxes, scores)
-want_loss.backward()
-check("torch.compile fullgraph (aot_eager)", torch.allclose(loss, want_loss) and torch.equal(keep, want_keep)
-      and torch.allclose(want_grad, feats.grad))
-dyn = torch.compile(detect, backend="aot_eager", fullgraph=True, dynamic=True)
-r7 = make_rois(7, 2, 8, torch.float32)
-check("torch.compile dynamic shapes", torch.allclose(dyn(feats, r7, *make_boxes(9))[0], detect(feats, r7, *make_boxes(9))[0]))
+def compiled_equal():
+    compiled = torch.compile(detect, backend="aot_eager", fullgraph=True)
+    boxes, scores = make_boxes(20)
+    feats = torch.randn(2, 3, 8, 9, requires_grad=True)
+    r = make_rois(5, 2, 8, torch.float32)
+    loss, keep = compiled(feats, r, boxes, scores)
+    loss.backward()
+    got_grad, feats.grad = feats.grad.clone(), None
+    want_loss, want_keep = detect(feats, r, boxes, scores)
+    want_loss.backward()
+    return (torch.allclose(loss, want_loss) and torch.equal(keep, want_keep)
+            and torch.allclose(got_grad, feats.grad))
+
+
+check("torch.compile fullgraph (aot_eager)", compiled_equal)
+
+
+def dynamic_equal():
+    dyn = torch.compile(detect, backend="aot_eager", fullgraph=True, dynamic=True)
+    feats = torch.randn(2, 3, 8, 9)
+    r7 = make_rois(7, 2, 8, torch.float32)
+    return torch.allclose(dyn(feats, r7, *make_boxes(9))[0], detect(feats, r7, *make_boxes(9))[0])
+
+
+check("torch.compile dynamic shapes", dynamic_equal)
 
 
 class Align(torch.nn.Module):
@@ -267,8 +303,13 @@ class Align(torch.nn.Module):
         return torch.ops.visionops.roi_align(features, rois, 1.0, 2, 2, 2, False)
 
 
-ep = torch.export.export(Align(), (feats.detach(), r))
-check("torch.export", torch.equal(ep.module()(feats.detach(), r), Align()(feats.detach(), r)))
+def exported_equal():
+    feats, r = torch.randn(2, 3, 8, 9), make_rois(5, 2, 8, torch.float32)
+    ep = torch.export.export(Align(), (feats, r))
+    return torch.equal(ep.module()(feats, r), Align()(feats, r))
+
+
+check("torch.export", exported_equal)
 
 print(f"torch {torch.__version__.split('+')[0]}: {failures} failed")
 sys.exit(1 if failures else 0)
