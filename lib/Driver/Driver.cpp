@@ -10,6 +10,7 @@
 #include "Driver/Diagnostics.h"
 #include "Driver/Migrate.h"
 #include "Driver/Ownership.h"
+#include "Driver/PythonFakes.h"
 #include "Driver/Report.h"
 #include "Facts/FactsBinding.h"
 #include "Facts/FactsFile.h"
@@ -448,6 +449,10 @@ graph::OpGraph Pipeline::link() {
         G, Foreign, Opts.ConfigPath, Opts.OwnedNamespaces, Opts.AliasKey);
     G.Diagnostics.insert(G.Diagnostics.end(), Conflicts.begin(),
                          Conflicts.end());
+  }
+  if (!G.hasErrors()) {
+    std::vector<Diagnostic> Fakes = pythonFakeWarnings(G, Opts.BaseDir);
+    G.Diagnostics.insert(G.Diagnostics.end(), Fakes.begin(), Fakes.end());
   }
   return G;
 }
