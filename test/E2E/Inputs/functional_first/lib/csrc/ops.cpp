@@ -30,10 +30,11 @@ at::Tensor roi_align_symint(const at::Tensor &input, const at::Tensor &rois,
                  std::move(pooled_width), sampling_ratio, aligned);
 }
 
-std::tuple<at::Tensor, at::Tensor>
-roi_pool_symint(const at::Tensor &input, const at::Tensor &rois,
-                double spatial_scale, c10::SymInt pooled_height,
-                c10::SymInt pooled_width) {
+std::tuple<at::Tensor, at::Tensor> roi_pool_symint(const at::Tensor &input,
+                                                   const at::Tensor &rois,
+                                                   double spatial_scale,
+                                                   c10::SymInt pooled_height,
+                                                   c10::SymInt pooled_width) {
   static auto op = c10::Dispatcher::singleton()
                        .findSchemaOrThrow("visionops::roi_pool", "")
                        .typed<decltype(roi_pool_symint)>();
@@ -53,9 +54,9 @@ namespace detail {
 
 at::Tensor _roi_align_backward_symint(
     const at::Tensor &grad, const at::Tensor &rois, double spatial_scale,
-    c10::SymInt pooled_height, c10::SymInt pooled_width,
-    c10::SymInt batch_size, c10::SymInt channels, c10::SymInt height,
-    c10::SymInt width, int64_t sampling_ratio, bool aligned) {
+    c10::SymInt pooled_height, c10::SymInt pooled_width, c10::SymInt batch_size,
+    c10::SymInt channels, c10::SymInt height, c10::SymInt width,
+    int64_t sampling_ratio, bool aligned) {
   static auto op = c10::Dispatcher::singleton()
                        .findSchemaOrThrow("visionops::_roi_align_backward", "")
                        .typed<decltype(_roi_align_backward_symint)>();
@@ -65,11 +66,12 @@ at::Tensor _roi_align_backward_symint(
                  sampling_ratio, aligned);
 }
 
-at::Tensor _roi_pool_backward_symint(
-    const at::Tensor &grad, const at::Tensor &rois, const at::Tensor &argmax,
-    double spatial_scale, c10::SymInt pooled_height, c10::SymInt pooled_width,
-    c10::SymInt batch_size, c10::SymInt channels, c10::SymInt height,
-    c10::SymInt width) {
+at::Tensor
+_roi_pool_backward_symint(const at::Tensor &grad, const at::Tensor &rois,
+                          const at::Tensor &argmax, double spatial_scale,
+                          c10::SymInt pooled_height, c10::SymInt pooled_width,
+                          c10::SymInt batch_size, c10::SymInt channels,
+                          c10::SymInt height, c10::SymInt width) {
   static auto op = c10::Dispatcher::singleton()
                        .findSchemaOrThrow("visionops::_roi_pool_backward", "")
                        .typed<decltype(_roi_pool_backward_symint)>();

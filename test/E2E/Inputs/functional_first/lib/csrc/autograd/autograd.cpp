@@ -27,9 +27,8 @@ public:
     ctx->saved_data["input_shape"] = input.sym_sizes();
     ctx->save_for_backward({rois});
     at::AutoDispatchBelowADInplaceOrView guard;
-    auto result =
-        roi_align_symint(input, rois, spatial_scale, pooled_height,
-                         pooled_width, sampling_ratio, aligned);
+    auto result = roi_align_symint(input, rois, spatial_scale, pooled_height,
+                                   pooled_width, sampling_ratio, aligned);
     return {result};
   }
 
@@ -157,32 +156,33 @@ at::Tensor roi_align_autograd(const at::Tensor &input, const at::Tensor &rois,
 
 at::Tensor roi_align_backward_autograd(
     const at::Tensor &grad, const at::Tensor &rois, double spatial_scale,
-    c10::SymInt pooled_height, c10::SymInt pooled_width,
-    c10::SymInt batch_size, c10::SymInt channels, c10::SymInt height,
-    c10::SymInt width, int64_t sampling_ratio, bool aligned) {
+    c10::SymInt pooled_height, c10::SymInt pooled_width, c10::SymInt batch_size,
+    c10::SymInt channels, c10::SymInt height, c10::SymInt width,
+    int64_t sampling_ratio, bool aligned) {
   return ROIAlignBackwardFunction::apply(
       grad, rois, spatial_scale, pooled_height, pooled_width, batch_size,
       channels, height, width, sampling_ratio, aligned)[0];
 }
 
-std::tuple<at::Tensor, at::Tensor>
-roi_pool_autograd(const at::Tensor &input, const at::Tensor &rois,
-                  double spatial_scale, c10::SymInt pooled_height,
-                  c10::SymInt pooled_width) {
+std::tuple<at::Tensor, at::Tensor> roi_pool_autograd(const at::Tensor &input,
+                                                     const at::Tensor &rois,
+                                                     double spatial_scale,
+                                                     c10::SymInt pooled_height,
+                                                     c10::SymInt pooled_width) {
   auto result = ROIPoolFunction::apply(input, rois, spatial_scale,
                                        pooled_height, pooled_width);
   return std::make_tuple(result[0], result[1]);
 }
 
-at::Tensor roi_pool_backward_autograd(
-    const at::Tensor &grad, const at::Tensor &rois, const at::Tensor &argmax,
-    double spatial_scale, c10::SymInt pooled_height, c10::SymInt pooled_width,
-    c10::SymInt batch_size, c10::SymInt channels, c10::SymInt height,
-    c10::SymInt width) {
+at::Tensor
+roi_pool_backward_autograd(const at::Tensor &grad, const at::Tensor &rois,
+                           const at::Tensor &argmax, double spatial_scale,
+                           c10::SymInt pooled_height, c10::SymInt pooled_width,
+                           c10::SymInt batch_size, c10::SymInt channels,
+                           c10::SymInt height, c10::SymInt width) {
   return ROIPoolBackwardFunction::apply(grad, rois, argmax, spatial_scale,
-                                        pooled_height, pooled_width,
-                                        batch_size, channels, height,
-                                        width)[0];
+                                        pooled_height, pooled_width, batch_size,
+                                        channels, height, width)[0];
 }
 
 } // namespace

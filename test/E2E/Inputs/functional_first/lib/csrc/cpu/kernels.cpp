@@ -106,9 +106,10 @@ RoIBox<T> roi_box(const T *roi, double spatial_scale, int64_t pooled_height,
   box.start_w = start_w;
   box.bin_h = roi_height / pooled_height;
   box.bin_w = roi_width / pooled_width;
-  box.grid_h = sampling_ratio > 0
-                   ? sampling_ratio
-                   : static_cast<int64_t>(std::ceil(roi_height / pooled_height));
+  box.grid_h =
+      sampling_ratio > 0
+          ? sampling_ratio
+          : static_cast<int64_t>(std::ceil(roi_height / pooled_height));
   box.grid_w = sampling_ratio > 0
                    ? sampling_ratio
                    : static_cast<int64_t>(std::ceil(roi_width / pooled_width));
@@ -126,16 +127,15 @@ void check_rois(const at::Tensor &input, const at::Tensor &rois) {
 
 at::Tensor roi_align_forward_kernel(const at::Tensor &input,
                                     const at::Tensor &rois,
-                                    double spatial_scale,
-                                    int64_t pooled_height,
+                                    double spatial_scale, int64_t pooled_height,
                                     int64_t pooled_width,
                                     int64_t sampling_ratio, bool aligned) {
   check_rois(input, rois);
   TORCH_CHECK(input.dim() == 4, "input must have shape [N, C, H, W]");
   int64_t num_rois = rois.size(0), channels = input.size(1),
           height = input.size(2), width = input.size(3);
-  at::Tensor output = at::zeros({num_rois, channels, pooled_height, pooled_width},
-                                input.options());
+  at::Tensor output = at::zeros(
+      {num_rois, channels, pooled_height, pooled_width}, input.options());
   if (output.numel() == 0)
     return output;
   at::Tensor input_c = input.contiguous(), rois_c = rois.contiguous();
@@ -148,7 +148,8 @@ at::Tensor roi_align_forward_kernel(const at::Tensor &input,
                                      pooled_width, sampling_ratio, aligned);
       scalar_t count = std::max<int64_t>(box.grid_h * box.grid_w, 1);
       for (int64_t c = 0; c < channels; ++c) {
-        const scalar_t *plane = in + (box.batch * channels + c) * height * width;
+        const scalar_t *plane =
+            in + (box.batch * channels + c) * height * width;
         for (int64_t ph = 0; ph < pooled_height; ++ph)
           for (int64_t pw = 0; pw < pooled_width; ++pw) {
             scalar_t sum = 0;
@@ -170,11 +171,12 @@ at::Tensor roi_align_forward_kernel(const at::Tensor &input,
   return output;
 }
 
-at::Tensor roi_align_backward_kernel(
-    const at::Tensor &grad, const at::Tensor &rois, double spatial_scale,
-    int64_t pooled_height, int64_t pooled_width, int64_t batch_size,
-    int64_t channels, int64_t height, int64_t width, int64_t sampling_ratio,
-    bool aligned) {
+at::Tensor
+roi_align_backward_kernel(const at::Tensor &grad, const at::Tensor &rois,
+                          double spatial_scale, int64_t pooled_height,
+                          int64_t pooled_width, int64_t batch_size,
+                          int64_t channels, int64_t height, int64_t width,
+                          int64_t sampling_ratio, bool aligned) {
   check_rois(grad, rois);
   at::Tensor grad_input =
       at::zeros({batch_size, channels, height, width}, grad.options());
@@ -227,8 +229,8 @@ roi_pool_forward_kernel(const at::Tensor &input, const at::Tensor &rois,
   TORCH_CHECK(input.dim() == 4, "input must have shape [N, C, H, W]");
   int64_t num_rois = rois.size(0), channels = input.size(1),
           height = input.size(2), width = input.size(3);
-  at::Tensor output = at::zeros({num_rois, channels, pooled_height, pooled_width},
-                                input.options());
+  at::Tensor output = at::zeros(
+      {num_rois, channels, pooled_height, pooled_width}, input.options());
   at::Tensor argmax =
       at::zeros({num_rois, channels, pooled_height, pooled_width},
                 input.options().dtype(at::kInt));
@@ -263,7 +265,8 @@ roi_pool_forward_kernel(const at::Tensor &input, const at::Tensor &rois,
           wend = std::min(std::max<int64_t>(wend + start_w, 0), width);
           bool empty = hend <= hstart || wend <= wstart;
           for (int64_t c = 0; c < channels; ++c) {
-            const scalar_t *plane = in + (batch * channels + c) * height * width;
+            const scalar_t *plane =
+                in + (batch * channels + c) * height * width;
             scalar_t best =
                 empty ? 0 : -std::numeric_limits<scalar_t>::infinity();
             int best_idx = -1;
@@ -273,7 +276,8 @@ roi_pool_forward_kernel(const at::Tensor &input, const at::Tensor &rois,
                   best = plane[h * width + w];
                   best_idx = static_cast<int>(h * width + w);
                 }
-            int64_t o = ((n * channels + c) * pooled_height + ph) * pooled_width + pw;
+            int64_t o =
+                ((n * channels + c) * pooled_height + ph) * pooled_width + pw;
             out[o] = best;
             am[o] = best_idx;
           }

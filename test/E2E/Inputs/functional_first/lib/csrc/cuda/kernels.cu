@@ -17,7 +17,8 @@ namespace {
 constexpr int kThreads = 256;
 
 int blocks_for(int64_t n) {
-  return static_cast<int>(std::min<int64_t>((n + kThreads - 1) / kThreads, 4096));
+  return static_cast<int>(
+      std::min<int64_t>((n + kThreads - 1) / kThreads, 4096));
 }
 
 template <typename T>
@@ -75,10 +76,12 @@ __device__ Bin<T> roi_bin(const T *roi, T spatial_scale, int64_t pooled_height,
   T bin_h = roi_height / pooled_height, bin_w = roi_width / pooled_width;
   Bin<T> b;
   b.batch = static_cast<int64_t>(roi[0]);
-  b.grid_h = sampling_ratio > 0 ? sampling_ratio
-                                : static_cast<int64_t>(ceil(roi_height / pooled_height));
-  b.grid_w = sampling_ratio > 0 ? sampling_ratio
-                                : static_cast<int64_t>(ceil(roi_width / pooled_width));
+  b.grid_h = sampling_ratio > 0
+                 ? sampling_ratio
+                 : static_cast<int64_t>(ceil(roi_height / pooled_height));
+  b.grid_w = sampling_ratio > 0
+                 ? sampling_ratio
+                 : static_cast<int64_t>(ceil(roi_width / pooled_width));
   b.step_h = bin_h / b.grid_h;
   b.step_w = bin_w / b.grid_w;
   b.y0 = start_h + ph * bin_h;
@@ -117,8 +120,7 @@ template <typename T>
 __global__ void roi_align_backward_cuda_kernel(
     int64_t total, const T *grad, const T *rois, T spatial_scale,
     int64_t channels, int64_t height, int64_t width, int64_t pooled_height,
-    int64_t pooled_width, int64_t sampling_ratio, bool aligned,
-    T *grad_input) {
+    int64_t pooled_width, int64_t sampling_ratio, bool aligned, T *grad_input) {
   for (int64_t i = blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += blockDim.x * gridDim.x) {
     int64_t pw = i % pooled_width, ph = (i / pooled_width) % pooled_height;
@@ -141,10 +143,11 @@ __global__ void roi_align_backward_cuda_kernel(
 }
 
 template <typename T>
-__global__ void roi_pool_forward_cuda_kernel(
-    int64_t total, const T *input, const T *rois, T spatial_scale,
-    int64_t channels, int64_t height, int64_t width, int64_t pooled_height,
-    int64_t pooled_width, T *output, int *argmax) {
+__global__ void
+roi_pool_forward_cuda_kernel(int64_t total, const T *input, const T *rois,
+                             T spatial_scale, int64_t channels, int64_t height,
+                             int64_t width, int64_t pooled_height,
+                             int64_t pooled_width, T *output, int *argmax) {
   for (int64_t i = blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += blockDim.x * gridDim.x) {
     int64_t pw = i % pooled_width, ph = (i / pooled_width) % pooled_height;
@@ -154,8 +157,12 @@ __global__ void roi_pool_forward_cuda_kernel(
     int64_t batch = static_cast<int64_t>(roi[0]);
     int64_t start_w = llround(roi[1] * spatial_scale);
     int64_t start_h = llround(roi[2] * spatial_scale);
-    int64_t roi_width = max(static_cast<int64_t>(llround(roi[3] * spatial_scale)) - start_w + 1, int64_t(1));
-    int64_t roi_height = max(static_cast<int64_t>(llround(roi[4] * spatial_scale)) - start_h + 1, int64_t(1));
+    int64_t roi_width =
+        max(static_cast<int64_t>(llround(roi[3] * spatial_scale)) - start_w + 1,
+            int64_t(1));
+    int64_t roi_height =
+        max(static_cast<int64_t>(llround(roi[4] * spatial_scale)) - start_h + 1,
+            int64_t(1));
     T bin_h = static_cast<T>(roi_height) / pooled_height;
     T bin_w = static_cast<T>(roi_width) / pooled_width;
     int64_t hstart = static_cast<int64_t>(floor(ph * bin_h)) + start_h;
@@ -192,7 +199,8 @@ __global__ void roi_pool_backward_cuda_kernel(
     int64_t n = i / pooled_width / pooled_height / channels;
     int64_t batch = static_cast<int64_t>(rois[n * 5]);
     if (argmax[i] >= 0)
-      atomicAdd(grad_input + (batch * channels + c) * height * width + argmax[i],
+      atomicAdd(grad_input + (batch * channels + c) * height * width +
+                    argmax[i],
                 grad[i]);
   }
 }
@@ -213,7 +221,8 @@ __global__ void nms_mask_cuda_kernel(int64_t n, const T *boxes,
     T w = max(T(0), min(a[2], b[2]) - max(a[0], b[0]));
     T h = max(T(0), min(a[3], b[3]) - max(a[1], b[1]));
     T inter = w * h;
-    T uni = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
+    T uni =
+        (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter;
     suppress[k] = inter / uni > iou_threshold;
   }
 }
@@ -229,36 +238,37 @@ void check_rois(const at::Tensor &input, const at::Tensor &rois) {
 
 at::Tensor roi_align_forward_kernel(const at::Tensor &input,
                                     const at::Tensor &rois,
-                                    double spatial_scale,
-                                    int64_t pooled_height,
+                                    double spatial_scale, int64_t pooled_height,
                                     int64_t pooled_width,
                                     int64_t sampling_ratio, bool aligned) {
   check_rois(input, rois);
   at::cuda::CUDAGuard device_guard(input.device());
-  at::Tensor output = at::zeros(
-      {rois.size(0), input.size(1), pooled_height, pooled_width},
-      input.options());
+  at::Tensor output =
+      at::zeros({rois.size(0), input.size(1), pooled_height, pooled_width},
+                input.options());
   int64_t total = output.numel();
   if (total == 0)
     return output;
   at::Tensor input_c = input.contiguous(), rois_c = rois.contiguous();
   cudaStream_t stream = at::cuda::getCurrentCUDAStream();
   AT_DISPATCH_FLOATING_TYPES(input.scalar_type(), "roi_align_forward", [&] {
-    roi_align_forward_cuda_kernel<scalar_t><<<blocks_for(total), kThreads, 0, stream>>>(
-        total, input_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
-        static_cast<scalar_t>(spatial_scale), input.size(1), input.size(2),
-        input.size(3), pooled_height, pooled_width, sampling_ratio, aligned,
-        output.data_ptr<scalar_t>());
+    roi_align_forward_cuda_kernel<scalar_t>
+        <<<blocks_for(total), kThreads, 0, stream>>>(
+            total, input_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
+            static_cast<scalar_t>(spatial_scale), input.size(1), input.size(2),
+            input.size(3), pooled_height, pooled_width, sampling_ratio, aligned,
+            output.data_ptr<scalar_t>());
   });
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return output;
 }
 
-at::Tensor roi_align_backward_kernel(
-    const at::Tensor &grad, const at::Tensor &rois, double spatial_scale,
-    int64_t pooled_height, int64_t pooled_width, int64_t batch_size,
-    int64_t channels, int64_t height, int64_t width, int64_t sampling_ratio,
-    bool aligned) {
+at::Tensor
+roi_align_backward_kernel(const at::Tensor &grad, const at::Tensor &rois,
+                          double spatial_scale, int64_t pooled_height,
+                          int64_t pooled_width, int64_t batch_size,
+                          int64_t channels, int64_t height, int64_t width,
+                          int64_t sampling_ratio, bool aligned) {
   check_rois(grad, rois);
   at::cuda::CUDAGuard device_guard(grad.device());
   at::Tensor grad_input =
@@ -269,11 +279,12 @@ at::Tensor roi_align_backward_kernel(
   at::Tensor grad_c = grad.contiguous(), rois_c = rois.contiguous();
   cudaStream_t stream = at::cuda::getCurrentCUDAStream();
   AT_DISPATCH_FLOATING_TYPES(grad.scalar_type(), "roi_align_backward", [&] {
-    roi_align_backward_cuda_kernel<scalar_t><<<blocks_for(total), kThreads, 0, stream>>>(
-        total, grad_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
-        static_cast<scalar_t>(spatial_scale), channels, height, width,
-        pooled_height, pooled_width, sampling_ratio, aligned,
-        grad_input.data_ptr<scalar_t>());
+    roi_align_backward_cuda_kernel<scalar_t>
+        <<<blocks_for(total), kThreads, 0, stream>>>(
+            total, grad_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
+            static_cast<scalar_t>(spatial_scale), channels, height, width,
+            pooled_height, pooled_width, sampling_ratio, aligned,
+            grad_input.data_ptr<scalar_t>());
   });
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return grad_input;
@@ -285,23 +296,24 @@ roi_pool_forward_kernel(const at::Tensor &input, const at::Tensor &rois,
                         int64_t pooled_width) {
   check_rois(input, rois);
   at::cuda::CUDAGuard device_guard(input.device());
-  at::Tensor output = at::zeros(
-      {rois.size(0), input.size(1), pooled_height, pooled_width},
-      input.options());
-  at::Tensor argmax = at::zeros(
-      {rois.size(0), input.size(1), pooled_height, pooled_width},
-      input.options().dtype(at::kInt));
+  at::Tensor output =
+      at::zeros({rois.size(0), input.size(1), pooled_height, pooled_width},
+                input.options());
+  at::Tensor argmax =
+      at::zeros({rois.size(0), input.size(1), pooled_height, pooled_width},
+                input.options().dtype(at::kInt));
   int64_t total = output.numel();
   if (total == 0)
     return std::make_tuple(output, argmax);
   at::Tensor input_c = input.contiguous(), rois_c = rois.contiguous();
   cudaStream_t stream = at::cuda::getCurrentCUDAStream();
   AT_DISPATCH_FLOATING_TYPES(input.scalar_type(), "roi_pool_forward", [&] {
-    roi_pool_forward_cuda_kernel<scalar_t><<<blocks_for(total), kThreads, 0, stream>>>(
-        total, input_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
-        static_cast<scalar_t>(spatial_scale), input.size(1), input.size(2),
-        input.size(3), pooled_height, pooled_width,
-        output.data_ptr<scalar_t>(), argmax.data_ptr<int>());
+    roi_pool_forward_cuda_kernel<scalar_t>
+        <<<blocks_for(total), kThreads, 0, stream>>>(
+            total, input_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
+            static_cast<scalar_t>(spatial_scale), input.size(1), input.size(2),
+            input.size(3), pooled_height, pooled_width,
+            output.data_ptr<scalar_t>(), argmax.data_ptr<int>());
   });
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return std::make_tuple(output, argmax);
@@ -323,10 +335,11 @@ at::Tensor roi_pool_backward_kernel(
              argmax_c = argmax.contiguous();
   cudaStream_t stream = at::cuda::getCurrentCUDAStream();
   AT_DISPATCH_FLOATING_TYPES(grad.scalar_type(), "roi_pool_backward", [&] {
-    roi_pool_backward_cuda_kernel<scalar_t><<<blocks_for(total), kThreads, 0, stream>>>(
-        total, grad_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
-        argmax_c.data_ptr<int>(), channels, height, width, pooled_height,
-        pooled_width, grad_input.data_ptr<scalar_t>());
+    roi_pool_backward_cuda_kernel<scalar_t>
+        <<<blocks_for(total), kThreads, 0, stream>>>(
+            total, grad_c.data_ptr<scalar_t>(), rois_c.data_ptr<scalar_t>(),
+            argmax_c.data_ptr<int>(), channels, height, width, pooled_height,
+            pooled_width, grad_input.data_ptr<scalar_t>());
   });
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return grad_input;
