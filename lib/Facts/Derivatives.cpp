@@ -145,7 +145,7 @@ public:
       : O(O), Errors(Errors) {
     for (unsigned I = 0; I < Out.Arguments.size(); ++I) {
       const schema::Argument &A = Out.Arguments[I];
-      Operand Op{A.Name, I, A.Ty};
+      Operand Op{A.Name, I, A.Ty, ""};
       (A.Ty.hasWriteAlias() ? D.Outputs : D.Inputs).push_back(Op);
     }
     for (unsigned I = 0; I < D.Outputs.size() && I < Out.Returns.size(); ++I) {

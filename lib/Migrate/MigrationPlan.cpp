@@ -111,6 +111,8 @@ public:
           GenDefs[Op] = R.Schema;
         else
           GenImpls.insert({Op, R.Key});
+        if (R.K == graph::Registration::Kind::AutogradNotImplemented)
+          NotImplementedAutograd.insert(Op);
       }
     for (const HandRegistration *R : Regs)
       match(*R);
@@ -732,6 +734,26 @@ private:
       ++Plan.Kept;
       return;
     }
+    // The family has no formulas (this run could not read them off, or it
+    // was annotated before): removing the kernel would lose the gradients.
+    if (!IsDef && R.Key == keys::Autograd && NotImplementedAutograd.count(Op)) {
+      Diagnostic W = warningAt(
+          R.Loc, "hand-written Autograd kernel of '" + Op +
+                     "' is the library's autograd, but family '" +
+                     Families[Op] +
+                     "' has no derivative formulas: skgen would register "
+                     "its not-implemented Autograd kernel too; left as is");
+      W.Ranges.push_back(R.Range);
+      W.Notes.push_back(noteAt(
+          SourceLoc(), "give the family its formulas (SKGEN_DERIVATIVE) and "
+                       "remove this kernel, or add SKGEN_NO_AUTOGRAD to the "
+                       "family to keep it"));
+      for (Diagnostic &N : AutogradNotes[&R])
+        W.Notes.push_back(std::move(N));
+      Plan.Diags.push_back(W);
+      ++Plan.Kept;
+      return;
+    }
     std::string Clash =
         IsDef ? "which makes the library fail to load ('registered multiple "
                 "times')"
@@ -779,6 +801,9 @@ private:
   std::map<std::string, std::string> Families; // Operator -> family.
   std::map<std::string, const schema::FunctionSchema *> GenDefs;
   std::set<std::pair<std::string, std::string>> GenImpls; // (op, key)
+  /// Operators whose generated Autograd kernel only raises (a family without
+  /// formulas): a hand-written one is the library's autograd.
+  std::set<std::string> NotImplementedAutograd;
   std::set<std::string> IncludeFiles;
   /// Why a legacy operator was not converted (by operator).
   std::map<std::string, std::string> LegacyWhyNot;
