@@ -35,7 +35,8 @@ int runMigration(const DriverOptions &Opts,
   // error when none does.
   if (R.report(S.Diagnostics, DiagnosticRule::Migrate))
     return ExitError;
-  MigrationPlan P = migrate::planMigration(S, Facts, G, Opts.AliasKey);
+  MigrationPlan P = migrate::planMigration(
+      S, Facts, G, Opts.AliasKey, scan::pythonRegistrations(Opts.BaseDir));
   for (Diagnostic &D : migrate::unusedAutograd(S.Autograd, P.RemovedRegs, Files,
                                                Opts.MigrateRemoveUnused))
     P.Diags.push_back(std::move(D));

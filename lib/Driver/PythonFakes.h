@@ -19,9 +19,8 @@
 namespace skgen {
 
 /// A warning at each `register_fake("ns::op...")` / `impl_abstract(...)` call
-/// in the `.py` files under \p Root (hidden, build and virtual-environment
-/// directories skipped; at most a bounded number of entries read) that names
-/// an operator of \p G with a Meta kernel (generated, or a kernel's).
+/// in the `.py` files under \p Root (scan::pythonRegistrations) that names an
+/// operator of \p G with a Meta kernel (generated, or a kernel's).
 std::vector<Diagnostic> pythonFakeWarnings(const graph::OpGraph &G,
                                            const std::string &Root);
 

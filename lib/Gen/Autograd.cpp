@@ -532,7 +532,7 @@ std::string inplaceWithoutDerivatives(const FamilyApi &A,
 
 std::string notImplementedKernel(const FamilyApi &A, bool Inplace,
                                  const std::string &Name, Includes &Inc) {
-  Inc.add("skgen/structured.h");
+  Inc.add("skgen/not_implemented.h");
   Inc.add("skgen/library.h");
   Inc.add("c10/core/DispatchKeySet.h");
   FunctionSpec F;

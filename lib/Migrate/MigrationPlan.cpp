@@ -68,8 +68,9 @@ struct Def {
 class Planner {
 public:
   Planner(const RegistrationScan &Scan, const std::vector<TUFacts> &Facts,
-          const graph::OpGraph &G, const std::string &AliasKey)
-      : Scan(Scan), Facts(Facts), G(G), AliasKey(AliasKey) {
+          const graph::OpGraph &G, const std::string &AliasKey,
+          const std::vector<scan::PythonRegistration> &Python)
+      : Scan(Scan), Facts(Facts), G(G), AliasKey(AliasKey), Python(Python) {
     GeneratedLines Generated;
     for (const HandRegistration &R : Scan.Registrations)
       if (!Generated.contains(R.Loc))
@@ -506,6 +507,21 @@ private:
       }
       return;
     }
+    // Its autograd registered from Python (torch.library.register_autograd)
+    // is the family's: skgen's Autograd kernel would stand beside it.
+    for (const scan::PythonRegistration &P : Python)
+      if (P.K == scan::PythonRegistration::Kind::Autograd &&
+          scan::namesOperator(P.Op, V.Functional->Op.qualifiedName(),
+                              V.Functional->Op.Overload)) {
+        Text += "\n" + K.Indent + annotationMacro(Annotation::NoAutograd);
+        F.Options.NoAutograd = true;
+        Plan.Diags.push_back(noteAt(
+            P.Loc, "the autograd of '" + Fn +
+                       "' is registered here, from Python: its family gets " +
+                       annotationMacro(Annotation::NoAutograd) +
+                       ", which keeps it"));
+        return;
+      }
   }
 
   /// On the stable target: \p Text, the annotation of kernel \p K, as a note
@@ -804,6 +820,7 @@ private:
   /// Operators whose generated Autograd kernel only raises (a family without
   /// formulas): a hand-written one is the library's autograd.
   std::set<std::string> NotImplementedAutograd;
+  const std::vector<scan::PythonRegistration> &Python;
   std::set<std::string> IncludeFiles;
   /// Why a legacy operator was not converted (by operator).
   std::map<std::string, std::string> LegacyWhyNot;
@@ -829,11 +846,11 @@ private:
 
 } // namespace
 
-MigrationPlan planMigration(const RegistrationScan &Scan,
-                            const std::vector<TUFacts> &Facts,
-                            const graph::OpGraph &G,
-                            const std::string &AliasKey) {
-  return Planner(Scan, Facts, G, AliasKey).run();
+MigrationPlan
+planMigration(const RegistrationScan &Scan, const std::vector<TUFacts> &Facts,
+              const graph::OpGraph &G, const std::string &AliasKey,
+              const std::vector<scan::PythonRegistration> &Python) {
+  return Planner(Scan, Facts, G, AliasKey, Python).run();
 }
 
 } // namespace migrate

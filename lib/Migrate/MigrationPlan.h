@@ -24,6 +24,7 @@
 
 #include "Graph/OpGraph.h"
 #include "Migrate/Registrations.h"
+#include "Scan/PythonSources.h"
 
 #include <string>
 #include <vector>
@@ -43,12 +44,13 @@ struct MigrationPlan {
 };
 
 /// Plans the migration of the registrations in \p Scan, given the library's
-/// scanned annotations \p Facts (linked as \p G, for G.Abi) and the alias
-/// key.
-MigrationPlan planMigration(const RegistrationScan &Scan,
-                            const std::vector<TUFacts> &Facts,
-                            const graph::OpGraph &G,
-                            const std::string &AliasKey);
+/// scanned annotations \p Facts (linked as \p G, for G.Abi), the alias key
+/// and the library's Python registrations \p Python (an autograd registered
+/// there keeps its family's generated one out: SKGEN_NO_AUTOGRAD).
+MigrationPlan
+planMigration(const RegistrationScan &Scan, const std::vector<TUFacts> &Facts,
+              const graph::OpGraph &G, const std::string &AliasKey,
+              const std::vector<scan::PythonRegistration> &Python);
 
 } // namespace migrate
 } // namespace skgen

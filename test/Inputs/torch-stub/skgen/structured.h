@@ -4,13 +4,9 @@
 #pragma once
 #include <ATen/ATen.h>
 #include <initializer_list>
+#include <skgen/not_implemented.h>
 #include <skgen/symint.h>
 namespace skgen {
-template <class R, class... Args, class... Ts>
-R not_implemented(const c10::TypedOperatorHandle<R(Args...)> &op,
-                  c10::DispatchKeySet keys, Ts &&...args) {
-  return op.redispatch(keys, args...);
-}
 enum class OutDtype { Cast, Same, Exact, Any, Custom };
 struct TensorMeta {
   TensorMeta(std::initializer_list<int64_t>, c10::ScalarType);
