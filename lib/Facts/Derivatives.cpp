@@ -544,6 +544,9 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
     for (std::string &N : D.outputNames(I))
       Scope.push_back({std::move(N), Tensor});
+  // derivatives.yaml's `retain_variables`: the graph is kept after this
+  // backward (retain_graph), so saved outputs must not be consumed.
+  Scope.push_back({"retain_variables", "bool"});
   if (B.Inputs.size() > 1)
     Scope.push_back(
         {"grad_input_mask",

@@ -160,7 +160,8 @@ struct ScopeEntry {
 /// unpacked, the others as saved: schema::savedCppType; an input saved by
 /// properties as `<input>_<property>` instead), every output
 /// (`result` for one, `result<i>` and its name), `grad_input_mask` (a group
-/// formula). Entries whose type cannot be saved are left out.
+/// formula), `retain_variables` (derivatives.yaml's: the graph is kept).
+/// Entries whose type cannot be saved are left out.
 /// On the stable target (\p Target), the names have the types of
 /// skgen/stable/formulas.h (tensors are `skgen::formulas::Tensor`) and the
 /// stable ABI's; properties without a stable type are left out.

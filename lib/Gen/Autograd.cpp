@@ -240,6 +240,11 @@ ${name}::apply(torch::autograd::variable_list &&grads) {
   if (!Release.empty())
     Release = "\n    std::lock_guard<std::mutex> skgen_lock(mutex_);\n" +
               Release + "  ";
+  // derivatives.yaml's `retain_variables`, as torchgen's nodes keep it.
+  if (anyUses(D, "retain_variables"))
+    Members += "bool retain_variables = true;\n"
+               "void will_release_variables() override { retain_variables = "
+               "false; }\n";
   return Node.substitute({{"name", Name},
                           {"release", Release},
                           {"members", Members},
