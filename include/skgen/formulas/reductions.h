@@ -316,9 +316,11 @@ inline at::Tensor norm_jvp(const at::Tensor &self_p, const at::Tensor &self_t,
     return at::zeros_like(norm);
   if (p == 1.0)
     return at::real(self_p.sgn() * self_t.conj()).sum(dim, keepdim);
-  if (p == 2.0)
-    return (at::real(self_p * self_t.conj()).sum(dim, keepdim) / norm)
-        .masked_fill(norm == 0, 0);
+  if (p == 2.0) // in place: the tangent keeps self's dtype, as aten's
+    return at::real(self_p * self_t.conj())
+        .sum(dim, keepdim)
+        .div_(norm)
+        .masked_fill_(norm == 0, 0);
   if (std::isinf(p)) {
     // The mean tangent of the elements whose |x| is the max (nan counting).
     if (!keepdim && self_p.dim() != 0)
