@@ -466,4 +466,6 @@ inline at::Tensor clamp_jvp(const at::Tensor &self_p, const at::Tensor &self_t,
 } // namespace formulas
 } // namespace skgen
 
+#include <skgen/formulas/linalg.h>
+
 #endif // SKGEN_FORMULAS_H
