@@ -758,6 +758,9 @@ inline at::Tensor linalg_qr_backward(const at::Tensor &gQ, const at::Tensor &gR,
                                      const at::Tensor &Q, const at::Tensor &R,
                                      const c10::string_view mode) {
   at::NoTF32Guard disable_tf32;
+  // The mode first: with mode 'r', Q is empty (no sizes to read).
+  if (!std::get<0>(detail::parse_qr_mode(mode)))
+    detail::check_qr_differentiable(mode, true);
   c10::SymInt m = Q.sym_size(-2);
   c10::SymInt n = R.sym_size(-1);
   detail::check_qr_differentiable(mode, m <= n);
