@@ -68,9 +68,12 @@ inline at::Tensor perturb_singular_lu(const at::Tensor &lu) {
                   at::where(lu.diagonal(0, -2, -1) == 0., linalg_eps(lu), 0.));
 }
 
-/// \p x with its diagonal (last two dims) set to \p d.
+/// \p x (square matrices) with its diagonal set to \p d, whatever the
+/// diagonal held (a where: diagonal_scatter has no complex autograd in
+/// PyTorch 1.13, and x - diag(x) keeps a nan of the diagonal).
 inline at::Tensor with_diagonal(const at::Tensor &x, const at::Tensor &d) {
-  return x.diagonal_scatter(d.to(x.scalar_type()), 0, -2, -1);
+  at::Tensor eye = at::eye(x.size(-1), x.options().dtype(at::kBool));
+  return at::where(eye, at::diag_embed(d.to(x.scalar_type())), x);
 }
 
 /// \p x with its diagonal (last two dims) scaled by \p s.
