@@ -52,4 +52,6 @@
 // Linear algebra (linalg_*, cholesky, svd, lu, qr, triangular_solve, ...):
 // formulas/linalg.h, included here.
 
+#include <skgen/formulas/linalg.h>
+
 #endif // SKGEN_FORMULAS_H

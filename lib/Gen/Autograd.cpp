@@ -384,9 +384,19 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
              cppStringLiteral(A.F->Variants.Functional->Op.qualifiedName()) +
              ", " + cppStringLiteral(A.F->Variants.Functional->Op.Overload) +
              ");\n";
-  for (auto &T : Tangents)
-    Block += "  ::skgen::autograd::set_fw_grad(" + Outs[T.first] + ", " +
-             T.second + ", " + (Inplace ? "true" : "false") + ");\n";
+  // Several outputs: every tangent is computed before any is set, so that a
+  // formula reading another output (linalg_lu's U reads L) reads a primal,
+  // as aten's generated code does (a tangent computed from a dual tensor is
+  // refused).
+  bool Several = Tangents.size() > 1;
+  for (size_t I = 0; Several && I < Tangents.size(); ++I)
+    Block += "  at::Tensor skgen_tangent" + std::to_string(I) + " = " +
+             Tangents[I].second + ";\n";
+  for (size_t I = 0; I < Tangents.size(); ++I)
+    Block +=
+        "  ::skgen::autograd::set_fw_grad(" + Outs[Tangents[I].first] + ", " +
+        (Several ? "skgen_tangent" + std::to_string(I) : Tangents[I].second) +
+        ", " + (Inplace ? "true" : "false") + ");\n";
   return Block;
 }
 
