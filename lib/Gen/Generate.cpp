@@ -222,7 +222,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
     return AutogradWrapper(autogradKernel(A, true, Name, Inc));
   case RK::AutogradOut:
     // The meta tells whether an output is differentiable.
-    if (A.hasMeta() || A.F->Derivs.NotDifferentiable)
+    if (A.hasMeta() || A.F->Derivs.withoutHistory())
       return AutogradWrapper(outAutogradKernel(A, Name, Inc));
     Inc.add("skgen/autograd.h");
     return {"", "torch::CppFunction::makeFromBoxedFunction<"
@@ -396,9 +396,12 @@ struct AutogradEmitter {
             ? "// Derivatives (SKGEN_DERIVATIVE): the node and "
               "autograd kernels of\n// " +
                   F.name().str() + "'s variants\n"
-            : "// Not differentiable (SKGEN_NOT_DIFFERENTIABLE): "
-              "no history;\n// out= accepts inputs that "
-              "require grad\n";
+            : std::string(F.Derivs.NotDifferentiable
+                              ? "// Not differentiable "
+                                "(SKGEN_NOT_DIFFERENTIABLE)"
+                              : "// No differentiable input or output "
+                                "(SKGEN_DERIVATIVE)") +
+                  ": no history;\n// out= accepts inputs that require grad\n";
     if (F.Derivs.differentiable())
       Body = autogradNode(C.A, Inc) + "\n" + Body;
     return Title + inKernelNamespace(F, anonymousNamespace(Body)) + "\n" +
