@@ -395,6 +395,12 @@ nll_loss_forward_symint(const at::Tensor &self, const at::Tensor &target,
                         int64_t reduction, int64_t ignore_index) {
   return at::nll_loss_forward(self, target, weight, reduction, ignore_index);
 }
+inline at::Tensor nll_loss_symint(const at::Tensor &self,
+                                  const at::Tensor &target,
+                                  const c10::optional<at::Tensor> &weight,
+                                  int64_t reduction, int64_t ignore_index) {
+  return at::nll_loss(self, target, weight, reduction, ignore_index);
+}
 #endif
 
 //===----------------------------------------------------------------------===//

@@ -534,21 +534,31 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
   return renderFunction(F);
 }
 
-std::string inplaceWithoutDerivatives(const FamilyApi &A,
-                                      const std::string &Name, Includes &Inc) {
+std::string kernelWithoutHistory(const FamilyApi &A, bool Inplace,
+                                 const std::string &Name, Includes &Inc) {
   Inc.add("skgen/autograd.h");
   Inc.add("skgen/library.h");
   Inc.add("c10/core/DispatchKeySet.h");
   FunctionSpec F;
   F.Name = Name;
-  F.Sig = *A.Inplace;
+  F.Sig = Inplace ? *A.Inplace : *A.Functional;
   F.TakesKeys = true;
-  F.lines(typedHandle(A.F->Variants.Inplace->Op, F.Sig));
+  F.lines(typedHandle(Inplace ? A.F->Variants.Inplace->Op
+                              : A.F->Variants.Functional->Op,
+                      F.Sig));
+  const std::string Call = "skgen_op.redispatch(skgen_keys & "
+                           "c10::after_ADInplaceOrView_keyset, " +
+                           F.Sig.argumentNames() + ")";
+  if (!Inplace) {
+    F.lines(Code("at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
+                 "return " +
+                     Call + ";\n",
+                 paramNames(F.Sig)));
+    return renderFunction(F);
+  }
   F.lines(Code("{\n"
-               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
-               "  skgen_op.redispatch(skgen_keys & "
-               "c10::after_ADInplaceOrView_keyset, " +
-                   F.Sig.argumentNames() + ");\n}\n",
+               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
+                   Call + ";\n}\n",
                paramNames(F.Sig)));
   const std::string &Self = F.Sig.Params.front().Name;
   F.stmt("::skgen::bump_version(" + Self + ")");

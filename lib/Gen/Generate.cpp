@@ -213,12 +213,12 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
         A, A.F->Variants.Inplace && R.Op == A.F->Variants.Inplace->Op, Name,
         Inc));
   case RK::AutogradFunctional:
-    if (!A.F->Derivs.differentiable()) // Not differentiable: no history.
-      return {"", "torch::CppFunction::makeFallthrough()"};
+    if (!A.F->Derivs.differentiable())
+      return AutogradWrapper(kernelWithoutHistory(A, false, Name, Inc));
     return AutogradWrapper(autogradKernel(A, false, Name, Inc));
   case RK::AutogradInplace:
     if (!A.F->Derivs.differentiable())
-      return AutogradWrapper(inplaceWithoutDerivatives(A, Name, Inc));
+      return AutogradWrapper(kernelWithoutHistory(A, true, Name, Inc));
     return AutogradWrapper(autogradKernel(A, true, Name, Inc));
   case RK::AutogradOut:
     // The meta tells whether an output is differentiable.
