@@ -382,8 +382,8 @@ void check_no_fw_grad(const char *op, const Ts &...inputs) {
 template <class Return, class... Args>
 Return forward_decomposition(const char *op, const c10::OperatorHandle &handle,
                              c10::DispatchKeySet keys, Args &&...args) {
-  return torch::autograd::impl::run_jit_decomposition_with_args_for_jvp<
-      Return>(op, handle, keys, std::forward<Args>(args)...);
+  return torch::autograd::impl::run_jit_decomposition_with_args_for_jvp<Return>(
+      op, handle, keys, std::forward<Args>(args)...);
 }
 
 } // namespace autograd
