@@ -145,7 +145,7 @@ struct NodeLayout {
     std::string N = std::to_string(Edges.size());
     return "const std::array<std::pair<size_t, size_t>, " + N +
            "> skgen_ix = ::skgen::autograd::edge_ranges<" + N + ">({" + Sizes +
-           "});\n  torch::autograd::variable_list skgen_grads(skgen_ix[" +
+           "});\ntorch::autograd::variable_list skgen_grads(skgen_ix[" +
            std::to_string(Edges.size() - 1) + "].second);";
   }
 };

@@ -89,6 +89,8 @@ public:
   Tensor sum() const;
   Tensor expand(c10::ArrayRef<int64_t> size) const;
   c10::SymIntArrayRef sym_sizes() const;
+  template <class Sizes>
+  Tensor new_zeros_symint(const Sizes &size, c10::TensorOptionsFwd) const;
 };
 Tensor operator*(const Tensor &, const Tensor &);
 Tensor operator*(const Tensor &, const c10::Scalar &);
