@@ -18,7 +18,10 @@
 #include <skgen/formulas.h>
 #include <skgen/structured.h>
 
+#include "list_formulas.h"
+
 #include <tuple>
+#include <vector>
 
 namespace aten_port {
 
@@ -641,6 +644,47 @@ nll_loss_forward_out(const at::Tensor &self, const at::Tensor &target,
   at::nll_loss_forward_out(output, total_weight, self, target, weight,
                            reduction, ignore_index);
   return std::tuple<at::Tensor &, at::Tensor &>(output, total_weight);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor[] and Tensor?[] arguments (branch args)
+//===----------------------------------------------------------------------===//
+
+// cat's and index's helpers: list_formulas.h (until skgen/formulas.h has
+// them; the test compiles the generated code with it too).
+
+SKGEN_STRUCTURED("aten_port::cat.out(Tensor[] tensors, int dim=0, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(cat)
+SKGEN_DERIVATIVE("tensors", "cat_tensors_backward(grad, "
+                            "to_args_sizes_symint(tensors), "
+                            "to_args_scalartypes(tensors), dim)")
+SKGEN_DERIVATIVE("result", "cat_jvp(tensors, dim)")
+at::Tensor &cat_out(at::TensorList tensors, int64_t dim, at::Tensor &out) {
+  return at::cat_out(out, tensors, dim);
+}
+
+// PyTorch 1.13's new_zeros_symint takes c10::SymInt sizes, which its nodes
+// (and skgen's there) do not save: new_zeros with the same sizes.
+SKGEN_STRUCTURED("aten_port::index.Tensor_out(Tensor self, Tensor?[] indices, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(index)
+#if SKGEN_SYMBOLIC_SIZES
+SKGEN_DERIVATIVE("self", "index_backward(grad.new_zeros_symint("
+                         "self.sym_sizes(), self.options()), indices, grad)")
+#else
+SKGEN_DERIVATIVE("self", "index_backward(grad.new_zeros("
+                         "self.sizes(), self.options()), indices, grad)")
+#endif
+SKGEN_DERIVATIVE("result", "auto_linear")
+at::Tensor &index_out(const at::Tensor &self,
+                      const c10::List<c10::optional<at::Tensor>> &indices,
+                      at::Tensor &out) {
+  return at::index_out(out, self, indices);
 }
 
 } // namespace aten_port
