@@ -128,8 +128,8 @@ struct NodeLayout {
   /// apply()'s statement setting edge \p E's gradient(s) to \p Value.
   std::string setGrad(unsigned E, const std::string &Value) const {
     std::string N = std::to_string(E);
-    return Ranges ? "::skgen::autograd::copy_range(skgen_grads, skgen_ix[" +
-                        N + "], " + Value + ")"
+    return Ranges ? "::skgen::autograd::copy_range(skgen_grads, skgen_ix[" + N +
+                        "], " + Value + ")"
                   : "skgen_grads[" + N + "] = " + Value;
   }
   /// apply()'s gradient list (with ranges, after them).
@@ -139,9 +139,9 @@ struct NodeLayout {
              std::to_string(Edges.size()) + ");";
     std::string Sizes;
     for (unsigned I : Edges)
-      Sizes += (Sizes.empty() ? "" : ", ") +
-               (D.Inputs[I].isTensorList() ? D.Inputs[I].Name + "_size_"
-                                           : std::string("1"));
+      Sizes += (Sizes.empty() ? "" : ", ") + (D.Inputs[I].isTensorList()
+                                                  ? D.Inputs[I].Name + "_size_"
+                                                  : std::string("1"));
     std::string N = std::to_string(Edges.size());
     return "const std::array<std::pair<size_t, size_t>, " + N +
            "> skgen_ix = ::skgen::autograd::edge_ranges<" + N + ">({" + Sizes +
@@ -188,8 +188,7 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
       if (S.List) {
         // Cleared on release; unpacking after it raises aten's error.
         Members += "bool " + N + "_released_ = false;\n";
-        Release += "    " + N + "_.clear();\n    " + N +
-                   "_released_ = true;\n";
+        Release += "    " + N + "_.clear();\n    " + N + "_released_ = true;\n";
       } else {
         Release += "    " + N + "_.reset_data();\n";
       }
@@ -242,8 +241,8 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
     std::string Formula = derivatives::backwardFormulaText(D, B);
     if (B.Inputs.size() == 1) {
       unsigned E = L.edgeOf(B.Inputs.front());
-      Body += "if (" + L.taskShould(E) + ")\n  " + L.setGrad(E, Formula) +
-              ";\n";
+      Body +=
+          "if (" + L.taskShould(E) + ")\n  " + L.setGrad(E, Formula) + ";\n";
       continue;
     }
     std::string Any, Mask, Tie;
@@ -251,8 +250,8 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
       unsigned E = L.edgeOf(I);
       Any += (Any.empty() ? "" : " || ") + L.taskShould(E);
       Mask += (Mask.empty() ? "" : ", ") + L.taskShould(E);
-      Tie += (Tie.empty() ? "" : ", ") + ("skgen_grads[" + std::to_string(E) +
-                                          "]");
+      Tie += (Tie.empty() ? "" : ", ") +
+             ("skgen_grads[" + std::to_string(E) + "]");
     }
     Body += "if (" + Any + ") {\n";
     if (B.uses("grad_input_mask"))
@@ -265,11 +264,11 @@ std::string autogradNode(const FamilyApi &A, Includes &Inc) {
     // Each member of the tuple into its input's range.
     Body += "  auto skgen_group = " + Formula + ";\n";
     for (size_t K = 0; K < B.Inputs.size(); ++K)
-      Body += "  " +
-              L.setGrad(L.edgeOf(B.Inputs[K]),
-                        "std::get<" + std::to_string(K) +
-                            ">(std::move(skgen_group))") +
-              ";\n";
+      Body +=
+          "  " +
+          L.setGrad(L.edgeOf(B.Inputs[K]), "std::get<" + std::to_string(K) +
+                                               ">(std::move(skgen_group))") +
+          ";\n";
     Body += "}\n";
   }
   static const CodeTemplate Node(
