@@ -735,7 +735,9 @@ at::Tensor &nll_loss_backward_out(const at::Tensor &grad_output,
   return at::nll_loss_backward_out(grad_input, grad_output, self, target,
                                    weight, reduction, ignore_index,
                                    total_weight);
+}
 
+//===----------------------------------------------------------------------===//
 // Tensor[] and Tensor?[] arguments (cat_tensors_backward, cat_jvp,
 // index_backward: skgen/formulas.h)
 //===----------------------------------------------------------------------===//

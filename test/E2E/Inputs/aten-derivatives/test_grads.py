@@ -409,7 +409,7 @@ def core_ops():
        positive_nll, nondiff=(1, 2)),
     Op("eq.Tensor", P.eq.Tensor, A.eq.Tensor, lambda: binary_cases(REAL), fwd=False,
        differentiable=False),
-    ]
+    ] + rules_ops() + list_ops()
 
 
 #===------------------------------------------------------------------------===#
@@ -439,16 +439,17 @@ def nll_loss_backward_cases():
                     total], label=case.label)
 
 
-OPS += [
-    Op("special_bessel_j0", P.special_bessel_j0.default, A.special_bessel_j0.default,
-       special_cases, differentiable=False),
-    Op("isposinf", P.isposinf.default, A.isposinf.default, special_cases,
-       differentiable=False),
-    Op("_log_softmax_backward_data", P._log_softmax_backward_data.default,
-       A._log_softmax_backward_data.default, log_softmax_backward_cases, nondiff=(2, 3)),
-    Op("nll_loss_backward", P.nll_loss_backward.default, A.nll_loss_backward.default,
-       nll_loss_backward_cases, nondiff=(2, 3, 6)),
-]
+def rules_ops():
+    return [
+        Op("special_bessel_j0", P.special_bessel_j0.default, A.special_bessel_j0.default,
+           special_cases, differentiable=False),
+        Op("isposinf", P.isposinf.default, A.isposinf.default, special_cases,
+           differentiable=False),
+        Op("_log_softmax_backward_data", P._log_softmax_backward_data.default,
+           A._log_softmax_backward_data.default, log_softmax_backward_cases, nondiff=(2, 3)),
+        Op("nll_loss_backward", P.nll_loss_backward.default, A.nll_loss_backward.default,
+           nll_loss_backward_cases, nondiff=(2, 3, 6)),
+    ]
 WITHOUT_HISTORY = ["special_bessel_j0", "isposinf"]
 WITHOUT_FORWARD_FORMULA = ["_log_softmax_backward_data", "nll_loss_backward"]
 
@@ -462,7 +463,7 @@ def forward_ad_rules():
     registered (its first line: aten's ops have one)."""
     from torch._decomp import decomposition_table
     from torch._decomp import decompositions_for_jvp as jvp_decomps
-    by_name = {op.name: op for op in OPS}
+    by_name = {op.name: op for op in rules_ops()}
     for op in (by_name[n] for n in WITHOUT_HISTORY):
         for case in op.cases():
             compare("%s [%s] forward AD" % (op.name, case.label),
@@ -710,7 +711,8 @@ def run_refusals():
 
 def main(ops, refusals=True):
     verbose = "-v" in sys.argv
-    forward_ad_rules()
+    if refusals:  # ops.cpp's library
+        forward_ad_rules()
     seed = 0
     for op in ops:
         for case in op.cases():
@@ -776,13 +778,14 @@ def index_cases():
                    label="%s 2-d bool mask, non-contiguous" % d)
 
 
-OPS += [
-    Op("cat", cat_of(P.cat.default), cat_of(A.cat.default), cat_cases),
-    # An element that does not require grad: no gradient, no edge.
-    Op("cat (second without grad)", cat_of(P.cat.default), cat_of(A.cat.default),
-       lambda: (c for c in cat_cases() if len(c.args) == 3), nondiff=(1,)),
-    Op("index.Tensor", index_of(P.index.Tensor), index_of(A.index.Tensor), index_cases),
-]
+def list_ops():
+    return [
+        Op("cat", cat_of(P.cat.default), cat_of(A.cat.default), cat_cases),
+        # An element that does not require grad: no gradient, no edge.
+        Op("cat (second without grad)", cat_of(P.cat.default), cat_of(A.cat.default),
+           lambda: (c for c in cat_cases() if len(c.args) == 3), nondiff=(1,)),
+        Op("index.Tensor", index_of(P.index.Tensor), index_of(A.index.Tensor), index_cases),
+    ]
 
 
 if __name__ == "__main__":
