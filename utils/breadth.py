@@ -76,7 +76,7 @@ def rejected_formulas(output, ops_cpp, manifest):
             return None
         r = found.setdefault(fam["family"], {"reason": m["msg"], "key": key.group(1),
                                              "errors": []})
-        r["errors"].append("%s: %s" % (key.group(1), m["msg"]))
+        r["errors"].append([key.group(1), m["msg"]])
     return found
 
 
@@ -90,6 +90,17 @@ def rejected_table(rejected, families_with_entry):
             "", "| skgen's first error | Families (rejected key) |", "|---|---|"]
     for reason, fams in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         rows.append("| %s | %s |" % (reason.replace("|", "\\|"), ", ".join(fams)))
+    # A family's formulas may miss several helpers: each error, with every
+    # family that has it (what adding one helper would give).
+    every = {}
+    for fam, r in sorted(rejected.items()):
+        for key, msg in r["errors"]:
+            every.setdefault(msg, set()).add(fam)
+    rows += ["", "Every error (a family under each of its errors):", "",
+             "| skgen's error | Families |", "|---|---|"]
+    for msg, fams in sorted(every.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        rows.append("| %s | %s |" % (msg.replace("|", "\\|"),
+                                     ", ".join("`%s`" % f for f in sorted(fams))))
     return "\n".join(rows) + "\n"
 
 
@@ -181,9 +192,11 @@ def main():
         table = rejected_table(rejected, entries)
         print("%d of %d formulas compile verbatim" % (entries - len(rejected), entries))
         for fam, r in sorted(rejected.items()):
-            print("rejected %s: %s" % (fam, "; ".join(r["errors"])))
+            print("rejected %s: %s" % (fam, "; ".join("%s: %s" % e for e in r["errors"])))
         with open(w("rejected.md"), "w") as f:
             f.write(table)
+        with open(w("rejected.json"), "w") as f:
+            json.dump(rejected, f, indent=1)
         if args.update_docs and args.all:
             doc = os.path.join(SRC, "docs", "breadth-formulas.md")
             with open(doc, "w") as f:
@@ -195,7 +208,8 @@ def main():
     r = subprocess.run(harness + [w("libbreadth.so"), w("families.json"), "--samples",
                                   str(args.samples), "--dtypes", str(args.dtypes),
                                   "--grad-samples",
-                                  str(0 if args.no_gradients else args.grad_samples)],
+                                  str(0 if args.no_gradients else args.grad_samples),
+                                  "--grad-log", w("gradients.json")],
                        env=env)
     print("[compare with aten; total %.0f s]" % (time.time() - start))
     return r.returncode

@@ -185,7 +185,9 @@ class Run:
     def explain(self, fam, what, sample, why, sa, sb):
         """The reason of KNOWN that lists the difference, or a mismatch (None)."""
         for k in KNOWN:
-            if (fam.family in k["families"] or "*" in k["families"]) and \
+            families = k.get("families", ())
+            if (fam.family in families or "*" in families or
+                    ("when" in k and k["when"](fam.__dict__))) and \
                     what in k["comparisons"] and re.search(k["aten"], sa) and \
                     re.search(k["skgen"], sb) and re.search(k.get("why", ""), why):
                 self.known[k["reason"]] = self.known.get(k["reason"], 0) + 1
@@ -261,7 +263,7 @@ def check_sample(run, fam, args, kwargs, label):
         run.skipped += 1
         return False
     args, kwargs, label, a = bound
-    ours = fam.functional_ops[1]
+    aten, ours = fam.functional_ops
     call = lambda op, a: st.outcome(lambda: op(*a, **kwargs), warned=True, logged=True)
     run.compare(fam, "functional", label, a, call(ours, clone(args)))
     if fam.inplace_ops is not None:
@@ -286,10 +288,14 @@ def check_sample(run, fam, args, kwargs, label):
 
 def check_gradients(grads, fam, info, per_dtype):
     """gradients.py's checks on the first per_dtype samples of info that
-    bind, in each dtype of gradients.DTYPES info differentiates."""
-    fam.gradgrad = info.supports_gradgrad
-    backward_dtypes = info.supported_backward_dtypes("cpu")
-    for dtype in [d for d in gradients.DTYPES if d in backward_dtypes]:
+    bind, in each dtype of gradients.DTYPES info differentiates (or supports,
+    if aten does not differentiate the op)."""
+    fam.gradgrad = info.supports_autograd and info.supports_gradgrad
+    # Where aten does not differentiate the op, its behaviour with inputs that
+    # require grad (which outputs require grad, errors) is compared all the same.
+    dtypes = (info.supported_backward_dtypes("cpu") if info.supports_autograd
+              else info.supported_dtypes("cpu"))
+    for dtype in [d for d in gradients.DTYPES if d in dtypes]:
         name = info.name + (("." + info.variant_test_name) if info.variant_test_name else "")
         seed = gradients.seed_of(fam.family, name, dtype)
         try:
@@ -360,7 +366,7 @@ def main():
                         kwargs["reduction"] = REDUCTIONS[kwargs["reduction"]]
                     bound += check_sample(run, fam, (s.input,) + tuple(s.args), kwargs,
                                           label)
-            if args.grad_samples and fam.formulas_dropped is None and info.supports_autograd:
+            if args.grad_samples and fam.formulas_dropped is None:
                 check_gradients(grads, fam, info, args.grad_samples)
         if run.calls > before:
             compared += 1
