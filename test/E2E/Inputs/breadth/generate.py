@@ -22,6 +22,7 @@ and of the others), deterministically (--seed).
 import argparse
 import hashlib
 import json
+import os
 import re
 import sys
 
@@ -159,9 +160,12 @@ OUT_DTYPE.update({"amax.out": "breadth::input_dtype_out",
 
 # SKGEN_INPLACE_DERIVATIVE: the in-place variant's own derivatives.yaml entry
 # (`eq_.Tensor`, `elu_`, `threshold_`, ...; their formulas use
-# `original_self_p`). Off until skgen has the annotation (issue 41): without
-# it the in-place variant uses the functional entry's formulas.
-INPLACE_DERIVATIVES = False
+# `original_self_p`). Written once skgen has the annotation (issue 41: when
+# skgen/annotations.h defines it); until then the in-place variant uses the
+# functional entry's formulas.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..",
+                       "include", "skgen", "annotations.h")) as _h:
+    INPLACE_DERIVATIVES = "define SKGEN_INPLACE_DERIVATIVE" in _h.read()
 # derivatives.yaml's `dispatch:` entries (sum.dim_IntList): the key whose
 # formulas the family gets; the others are recorded in the manifest.
 DISPATCH_KEY = "Default"
@@ -566,7 +570,7 @@ def main():
         print("%d with a derivatives.yaml entry, %d written with its formulas%s" % (
             len(entry), len([f for f in entry if not f.formulas_dropped]),
             "" if INPLACE_DERIVATIVES else
-            " (in-place entries not written: INPLACE_DERIVATIVES is off)"))
+            " (in-place entries not written: skgen has no SKGEN_INPLACE_DERIVATIVE)"))
     return 0
 
 
