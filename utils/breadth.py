@@ -104,6 +104,56 @@ def rejected_table(rejected, families_with_entry):
     return "\n".join(rows) + "\n"
 
 
+def gradient_report(manifest, log, rejected_md):
+    """Markdown: the formulas, and the gradient comparison by family and by
+    cause (known_differences.py's reason, or the mismatch's comparison and
+    outcomes)."""
+    fams = {m["family"]: m for m in manifest}
+    compared = set(log["families"])
+    differing, causes = {}, {}
+    for d in log["differences"]:
+        differing.setdefault(d["family"], 0)
+        differing[d["family"]] += 1
+        cause = d["known"] or "MISMATCH %s: aten %s / skgen %s" % (
+            d["comparison"], re.sub(r"\[[\d, ]*\]", "", d["aten"]),
+            re.sub(r"\[[\d, ]*\]", "", d["skgen"]))
+        c = causes.setdefault(cause, {"checks": 0, "families": set()})
+        c["checks"] += 1
+        c["families"].add(d["family"])
+    with_formulas = [f for f, m in fams.items() if m["formulas"] and not m["formulas_dropped"]]
+    no_entry = [f for f, m in fams.items() if not m["derivative"]]
+    lines = ["# Breadth test: derivatives.yaml formulas and gradients", "", rejected_md,
+             "## Gradients", "",
+             "%d gradient checks on %d families, %d differ from aten's (%d mismatches)." % (
+                 log["checks"], len(compared), len(log["differences"]),
+                 len([d for d in log["differences"] if d["known"] is None])), "",
+             "| Families | Number | Families |", "|---|---|---|"]
+    groups = [
+        ("with formulas, compared, agree everywhere",
+         [f for f in with_formulas if f in compared and f not in differing]),
+        ("with formulas, compared, some checks differ",
+         [f for f in with_formulas if f in compared and f in differing]),
+        ("with formulas, no OpInfo sample binds (not compared)",
+         [f for f in with_formulas if f not in compared]),
+        ("formulas rejected by skgen (not compared)",
+         [f for f, m in fams.items() if m["formulas_dropped"]]),
+        ("no derivatives.yaml entry, compared, agree everywhere",
+         [f for f in no_entry if f in compared and f not in differing]),
+        ("no derivatives.yaml entry, compared, some checks differ",
+         [f for f in no_entry if f in compared and f in differing]),
+        ("no derivatives.yaml entry, not compared",
+         [f for f in no_entry if f not in compared])]
+    for what, fs in groups:
+        lines.append("| %s | %d | %s |" % (what, len(fs), ", ".join(
+            "`%s`" % f for f in sorted(fs))))
+    lines += ["", "Differences by cause:", "", "| Cause | Checks | Families |", "|---|---|---|"]
+    for cause, c in sorted(causes.items(), key=lambda kv: -kv[1]["checks"]):
+        lines.append("| %s | %d | %d: %s |" % (cause.replace("|", "\\|"), c["checks"],
+                                               len(c["families"]), ", ".join(
+                                                   "`%s`" % f for f in sorted(c["families"]))))
+    return "\n".join(lines) + "\n"
+
+
 def scan(args, gen, skgen, ops_cpp, manifest_path):
     """generate.py, then skgen, leaving out the formulas of the families
     skgen rejects until it accepts the file. The rejected {family: ...}."""
@@ -192,7 +242,7 @@ def main():
         table = rejected_table(rejected, entries)
         print("%d of %d formulas compile verbatim" % (entries - len(rejected), entries))
         for fam, r in sorted(rejected.items()):
-            print("rejected %s: %s" % (fam, "; ".join("%s: %s" % e for e in r["errors"])))
+            print("rejected %s: %s" % (fam, "; ".join("%s: %s" % tuple(e) for e in r["errors"])))
         with open(w("rejected.md"), "w") as f:
             f.write(table)
         with open(w("rejected.json"), "w") as f:
@@ -212,6 +262,14 @@ def main():
                                   "--grad-log", w("gradients.json")],
                        env=env)
     print("[compare with aten; total %.0f s]" % (time.time() - start))
+    if not args.no_gradients and os.path.exists(w("gradients.json")):
+        with open(w("families.json")) as f:
+            manifest = json.load(f)["families"]
+        with open(w("gradients.json")) as f:
+            log = json.load(f)
+        with open(w("report.md"), "w") as f:
+            f.write(gradient_report(manifest, log, table))
+        print("wrote %s" % w("report.md"))
     return r.returncode
 
 
