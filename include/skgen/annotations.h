@@ -79,6 +79,11 @@
  *                                    "output_differentiability"; given once
  *                                    per entry (docs/annotations.md,
  *                                    "Derivatives")
+ *   SKGEN_INPLACE_DERIVATIVE("self", "zeros_like(self)")
+ *                                    an entry of the in-place variant's own
+ *                                    derivatives (derivatives.yaml's entry
+ *                                    for `op_`): when given, the in-place
+ *                                    variant uses these entries only
  *   SKGEN_NOT_DIFFERENTIABLE         the family has no derivative (as aten's
  *                                    eq): out= accepts inputs requiring grad
  *   SKGEN_NO_AUTOGRAD                no generated Autograd registrations: the
@@ -122,6 +127,8 @@
 #define SKGEN_FALLBACK(OPNAME) SKGEN_ANNOTATE_("skgen.fallback", OPNAME)
 #define SKGEN_DERIVATIVE(NAMES, FORMULA)                                       \
   SKGEN_ANNOTATE_("skgen.derivative", NAMES, FORMULA)
+#define SKGEN_INPLACE_DERIVATIVE(NAMES, FORMULA)                               \
+  SKGEN_ANNOTATE_("skgen.inplace_derivative", NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE SKGEN_ANNOTATE_("skgen.not_differentiable")
 #define SKGEN_NO_AUTOGRAD SKGEN_ANNOTATE_("skgen.no_autograd")
 #else
@@ -145,6 +152,7 @@
 #define SKGEN_FUNCTIONAL_KERNEL
 #define SKGEN_FALLBACK(OPNAME)
 #define SKGEN_DERIVATIVE(NAMES, FORMULA)
+#define SKGEN_INPLACE_DERIVATIVE(NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE
 #define SKGEN_NO_AUTOGRAD
 #endif

@@ -335,6 +335,13 @@ inline at::Tensor tangent(const at::Tensor &t) {
 inline at::Tensor tangent(const c10::optional<at::Tensor> &t) {
   return t.has_value() ? tangent(*t) : at::Tensor();
 }
+/// The tangent of the argument an in-place call updates, as its own forward
+/// formula sees it (`self_t.copy_(...)`): the tangent itself, written into,
+/// or real zeros (aten's zeros_symint) when it has none.
+inline at::Tensor inplace_tangent(const at::Tensor &self) {
+  at::Tensor g = self._fw_grad(/*level=*/0);
+  return g.defined() ? g : at::zeros_like(primal(self));
+}
 
 /// Sets \p result's tangent (of an in-place call: \p inplace). In place,
 /// a tangent self already has is written into (as aten's in-place kernels

@@ -141,8 +141,9 @@ std::vector<NamePart> splitNames(llvm::StringRef Names) {
 class Analyzer {
 public:
   Analyzer(const schema::FunctionSchema &Out, const FamilyOptions &O,
-           std::vector<DerivativeError> &Errors)
-      : O(O), Errors(Errors) {
+           std::vector<DerivativeError> &Errors, Entries Which)
+      : O(O), Es(entries(O, Which)), Errors(Errors) {
+    D.Which = Which;
     for (unsigned I = 0; I < Out.Arguments.size(); ++I) {
       const schema::Argument &A = Out.Arguments[I];
       Operand Op{A.Name, I, A.Ty, ""};
@@ -163,8 +164,17 @@ public:
   Derivatives run() {
     std::vector<bool> Formula(D.Inputs.size());
     bool ExplicitOutputs = false;
-    for (size_t E = 0; E < O.Derivatives.size(); ++E) {
-      const DerivativeFact &F = O.Derivatives[E];
+    if (D.Which == Entries::Inplace && !Es.empty() &&
+        (D.Inputs.empty() || D.Outputs.size() != 1)) {
+      error(0, false, 0, Es.front().Names.size(),
+            "SKGEN_INPLACE_DERIVATIVE entries are the in-place variant's, "
+            "which a family with " +
+                std::to_string(D.Outputs.size()) +
+                " out arguments does not have");
+      return std::move(D);
+    }
+    for (size_t E = 0; E < Es.size(); ++E) {
+      const DerivativeFact &F = Es[E];
       if (O.NotDifferentiable) {
         error(E, false, 0, F.Names.size(),
               "'SKGEN_NOT_DIFFERENTIABLE' says the family has no "
@@ -188,7 +198,7 @@ public:
     gradSpelling();
     for (ForwardFormula &F : D.Forward)
       if (!D.OutputDifferentiable[F.Output])
-        error(F.Entry, false, 0, O.Derivatives[F.Entry].Names.size(),
+        error(F.Entry, false, 0, Es[F.Entry].Names.size(),
               "output '" + D.Outputs[F.Output].Name +
                   "' is not differentiable (output_differentiability); it "
                   "has no forward formula");
@@ -201,6 +211,7 @@ public:
 
 private:
   const FamilyOptions &O;
+  const std::vector<DerivativeFact> &Es;
   std::vector<DerivativeError> &Errors;
   Derivatives D;
 
@@ -332,6 +343,21 @@ private:
       G.Formula = F.Formula;
       G.Uses = F.Uses;
     }
+    // torchgen's rule for an in-place entry: its own formula may not read
+    // the value the call overwrites.
+    const std::string SelfP = D.Inputs.front().Name + "_p";
+    if (D.Which == Entries::Inplace && G.uses(SelfP)) {
+      const DerivativeFact::Use &U =
+          *llvm::find_if(G.Uses, [&](const DerivativeFact::Use &U) {
+            return U.Name == SelfP;
+          });
+      error(E, true, U.Offset, U.Name.size(),
+            "the in-place variant's forward formula cannot read '" + SelfP +
+                "', the value the call overwrites: use 'result' (" +
+                D.Inputs.front().Name + " after the call) or '" +
+                D.originalName("_p") + "' (a copy taken before it)");
+      return;
+    }
     D.Forward.push_back(std::move(G));
   }
 
@@ -393,7 +419,7 @@ private:
       for (const ScopeEntry &E : Scope)
         if (!Seen.insert(E.Name).second) {
           size_t Entry = D.Backward.front().Entry;
-          error(Entry, false, 0, O.Derivatives[Entry].Names.size(),
+          error(Entry, false, 0, Es[Entry].Names.size(),
                 "the family's formulas cannot use the name '" + E.Name +
                     "': it names both an argument (or output) and what "
                     "derivatives.yaml calls so; rename the argument");
@@ -438,8 +464,13 @@ private:
 } // namespace
 
 Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
-                    std::vector<DerivativeError> &Errors) {
-  return Analyzer(Out, O, Errors).run();
+                    std::vector<DerivativeError> &Errors, Entries Which) {
+  return Analyzer(Out, O, Errors, Which).run();
+}
+
+const std::vector<DerivativeFact> &entries(const FamilyOptions &O,
+                                           Entries Which) {
+  return Which == Entries::Inplace ? O.InplaceDerivatives : O.Derivatives;
 }
 
 const char *formulaTensorType(Abi Target) {
@@ -571,6 +602,9 @@ std::vector<ScopeEntry> forwardScope(const Derivatives &D, Abi Target) {
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
     for (std::string &N : D.outputNames(I))
       Scope.push_back({std::move(N), Tensor});
+  if (D.Which == Entries::Inplace)
+    for (const char *Suffix : {"_p", "_t"})
+      Scope.push_back({D.originalName(Suffix), Tensor});
   return Scope;
 }
 

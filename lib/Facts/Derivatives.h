@@ -74,7 +74,15 @@ struct Operand {
   bool isTensorList() const;
 };
 
+/// Whose entries a model reads: the family's (SKGEN_DERIVATIVE), or the
+/// in-place variant's own (SKGEN_INPLACE_DERIVATIVE, derivatives.yaml's
+/// entry for `op_`), which replace the family's for that variant.
+enum class Entries { Family, Inplace };
+const std::vector<DerivativeFact> &entries(const FamilyOptions &O,
+                                           Entries Which);
+
 struct Derivatives {
+  Entries Which = Entries::Family;
   bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
   std::vector<Operand> Inputs;    // The non-out arguments, in order.
   std::vector<Operand> Outputs;   // The out arguments, in order.
@@ -103,6 +111,12 @@ struct Derivatives {
   std::vector<std::string> outputNames(unsigned I) const;
   /// The output a formula names \p Name (one of its outputNames), or -1.
   int output(llvm::StringRef Name) const;
+  /// In-place entries' forward formulas, as torchgen's: `original_self_p`
+  /// and `original_self_t`, copies of the updated argument (\p Self, the
+  /// first input) taken before the call.
+  std::string originalName(llvm::StringRef Suffix) const {
+    return "original_" + Inputs.front().Name + Suffix.str();
+  }
 };
 
 /// Does some use in \p Uses name \p Name?
@@ -123,10 +137,13 @@ struct DerivativeError {
   bool ScopeBroken = false;
 };
 
-/// The derivatives of the family with out= schema \p Out and options \p O.
-/// Appends one error per malformed entry (and leaves it out of the result).
+/// The derivatives of the family with out= schema \p Out and options \p O,
+/// from its \p Which entries. Appends one error per malformed entry (and
+/// leaves it out of the result); DerivativeError::Entry indexes
+/// entries(O, Which).
 Derivatives analyze(const schema::FunctionSchema &Out, const FamilyOptions &O,
-                    std::vector<DerivativeError> &Errors);
+                    std::vector<DerivativeError> &Errors,
+                    Entries Which = Entries::Family);
 
 /// A name a formula sees, with its C++ type. Generated code declares
 /// exactly these (the node's apply() for a backward formula, the autograd
@@ -152,7 +169,8 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
                                       Abi Target = Abi::Libtorch);
 /// The scope of a forward formula: every input as the autograd kernel takes
 /// it (the dispatcher's types), `<input>_p` and `<input>_t` (primal and
-/// tangent, at::Tensor) for each differentiable input, every output.
+/// tangent, at::Tensor) for each differentiable input, every output; for
+/// in-place entries also `original_self_p` and `original_self_t`.
 std::vector<ScopeEntry> forwardScope(const Derivatives &D,
                                      Abi Target = Abi::Libtorch);
 /// The C++ type a backward formula for \p B must convert to: `at::Tensor`

@@ -86,6 +86,9 @@ struct FamilyOptions {
   SourceLoc FallbackLoc;
   /// SKGEN_DERIVATIVE entries, in the order written.
   std::vector<DerivativeFact> Derivatives;
+  /// SKGEN_INPLACE_DERIVATIVE entries: the in-place variant's own
+  /// (derivatives.yaml's entry for `op_`), in the order written.
+  std::vector<DerivativeFact> InplaceDerivatives;
   bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
   bool NoAutograd = false;        // SKGEN_NO_AUTOGRAD: the user's autograd
   bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }

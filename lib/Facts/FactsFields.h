@@ -93,6 +93,7 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
     io.optionalIf(true, "loc", O.FallbackLoc);
   });
   io.optional(factsKey(Annotation::Derivative), O.Derivatives);
+  io.optional(factsKey(Annotation::InplaceDerivative), O.InplaceDerivatives);
   io.optional(factsKey(Annotation::NotDifferentiable), O.NotDifferentiable);
   io.optional(factsKey(Annotation::NoAutograd), O.NoAutograd);
 }

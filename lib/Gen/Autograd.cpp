@@ -121,10 +121,11 @@ bool anyUses(const Derivatives &D, llvm::StringRef Name) {
 
 } // namespace
 
-std::string autogradNodeName(const graph::Family &F) {
+std::string autogradNodeName(const graph::Family &F, bool Inplace) {
   const schema::OperatorName &Op =
       F.Variants.Functional ? F.Variants.Functional->Op : F.Out.Op;
-  return camel(Op.Namespace) + camel(Op.Name) + camel(Op.Overload) + "Backward";
+  return camel(Op.Namespace) + camel(Op.Name) + camel(Op.Overload) +
+         (Inplace && F.InplaceDerivs ? "InplaceBackward" : "Backward");
 }
 
 std::string autogradNamespacePrefix(const graph::Family &F) {
@@ -136,12 +137,12 @@ std::string autogradNamespacePrefix(const graph::Family &F) {
   return "::" + Name.take_front(Last).str() + "::";
 }
 
-std::string autogradNode(const FamilyApi &A, Includes &Inc) {
-  const Derivatives &D = A.F->Derivs;
+std::string autogradNode(const FamilyApi &A, bool Inplace, Includes &Inc) {
+  const Derivatives &D = A.F->derivs(Inplace);
   NodeLayout L(D);
   Inc.add("skgen/autograd.h");
   Inc.add("mutex");
-  const std::string Name = autogradNodeName(*A.F);
+  const std::string Name = autogradNodeName(*A.F, Inplace);
   std::string Members, Release, Body;
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {
     const std::string &N = D.Inputs[I].Name;
@@ -279,7 +280,10 @@ const CppParam &param(const CppSignature &Sig, const std::string &Name) {
 std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
                          const CppSignature &Sig, bool Inplace,
                          const std::vector<std::string> &Outs) {
-  const Derivatives &D = A.F->Derivs;
+  const Derivatives &D = A.F->derivs(Inplace);
+  // The in-place variant's own formulas (torchgen's exact match) read
+  // self's tangent, to update it in place, and copies taken before the call.
+  const bool OwnInplace = Inplace && D.Which == derivatives::Entries::Inplace;
   std::string Block;
   std::map<std::string, std::string> OutNames; // Formula name -> C++ local.
   for (unsigned O = 0; O < D.Outputs.size(); ++O)
@@ -338,6 +342,16 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
   for (unsigned I : L.Edges) {
     const std::string &X = D.Inputs[I].Name;
     const std::string &P = param(Sig, X).Name;
+    if (OwnInplace && &param(Sig, X) == &Sig.Params.front()) {
+      if (Needed.count(X + "_t"))
+        Block += "  const at::Tensor " + X +
+                 "_t = ::skgen::autograd::inplace_tangent(" + P + ");\n";
+      for (const char *Suffix : {"_p", "_t"})
+        if (Needed.count(D.originalName(Suffix)))
+          Block += "  const at::Tensor &" + D.originalName(Suffix) +
+                   " = skgen_original_self" + Suffix + ";\n";
+      continue;
+    }
     if (Needed.count(X + "_p"))
       Block += "  const at::Tensor " + X + "_p = " +
                (Inplace && &param(Sig, X) == &Sig.Params.front()
@@ -375,7 +389,7 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
 
 std::string autogradKernel(const FamilyApi &A, bool Inplace,
                            const std::string &Name, Includes &Inc) {
-  const Derivatives &D = A.F->Derivs;
+  const Derivatives &D = A.F->derivs(Inplace);
   const CppSignature &Sig = Inplace ? *A.Inplace : *A.Functional;
   const schema::OperatorName &Op =
       Inplace ? A.F->Variants.Inplace->Op : A.F->Variants.Functional->Op;
@@ -405,7 +419,7 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
     EdgeArgs +=
         (EdgeArgs.empty() ? "" : ", ") + param(Sig, D.Inputs[I].Name).Name;
   F.stmt("auto skgen_node = ::skgen::autograd::make_node<" +
-             autogradNodeName(*A.F) + ">(" + EdgeArgs + ")",
+             autogradNodeName(*A.F, Inplace) + ">(" + EdgeArgs + ")",
          All);
   if (Inplace)
     F.stmt("::skgen::autograd::check_inplace(" + Self +
@@ -447,6 +461,11 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
     if (Inplace && llvm::StringRef(FwBlock).contains("skgen_original_self_p"))
       F.stmt("const at::Tensor skgen_original_self_p = skgen_fw ? "
              "::skgen::autograd::primal(" +
+                 Self + ").clone() : at::Tensor()",
+             All);
+    if (Inplace && llvm::StringRef(FwBlock).contains("skgen_original_self_t"))
+      F.stmt("const at::Tensor skgen_original_self_t = skgen_fw ? "
+             "::skgen::autograd::tangent(" +
                  Self + ").clone() : at::Tensor()",
              All);
   } else {

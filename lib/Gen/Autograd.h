@@ -15,13 +15,15 @@ namespace skgen {
 namespace gen {
 
 /// `MyopsAddBackward`: the node's type and name() (grad_fn's name).
-std::string autogradNodeName(const graph::Family &F);
+/// The node of \p F's functional variant, or of its in-place one (\p Inplace)
+/// when that has its own entries (SKGEN_INPLACE_DERIVATIVE).
+std::string autogradNodeName(const graph::Family &F, bool Inplace = false);
 /// `::ns::` for the namespace of the family's out= kernel (`::` if global):
 /// the node and the Autograd kernels are defined there.
 std::string autogradNamespacePrefix(const graph::Family &F);
 /// The node: what the formulas read, saved; apply() computes the gradients
 /// of the inputs the engine needs (task_should_compute_output).
-std::string autogradNode(const FamilyApi &A, Includes &Inc);
+std::string autogradNode(const FamilyApi &A, bool Inplace, Includes &Inc);
 /// The Autograd kernel of the functional (or \p Inplace) variant.
 std::string autogradKernel(const FamilyApi &A, bool Inplace,
                            const std::string &Name, Includes &Inc);

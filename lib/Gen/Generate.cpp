@@ -217,7 +217,7 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
       return {"", "torch::CppFunction::makeFallthrough()"};
     return AutogradWrapper(autogradKernel(A, false, Name, Inc));
   case RK::AutogradInplace:
-    if (!A.F->Derivs.differentiable())
+    if (!A.F->derivs(true).differentiable())
       return AutogradWrapper(inplaceWithoutDerivatives(A, Name, Inc));
     return AutogradWrapper(autogradKernel(A, true, Name, Inc));
   case RK::AutogradOut:
@@ -391,16 +391,20 @@ struct AutogradEmitter {
                                      const SectionCode &Code, Includes &Inc) {
     const graph::Family &F = *C.A.F;
     std::string Body = Code.Wrappers;
+    const bool InplaceFormulas =
+        F.InplaceDerivs && F.InplaceDerivs->differentiable();
     std::string Title =
-        F.Derivs.differentiable()
+        F.Derivs.differentiable() || InplaceFormulas
             ? "// Derivatives (SKGEN_DERIVATIVE): the node and "
               "autograd kernels of\n// " +
                   F.name().str() + "'s variants\n"
             : "// Not differentiable (SKGEN_NOT_DIFFERENTIABLE): "
               "no history;\n// out= accepts inputs that "
               "require grad\n";
+    if (InplaceFormulas)
+      Body = autogradNode(C.A, true, Inc) + "\n" + Body;
     if (F.Derivs.differentiable())
-      Body = autogradNode(C.A, Inc) + "\n" + Body;
+      Body = autogradNode(C.A, false, Inc) + "\n" + Body;
     return Title + inKernelNamespace(F, anonymousNamespace(Body)) + "\n" +
            libraryImpl(F.Out.Op.Namespace, keys::Autograd.str(), Code.Impls);
   }

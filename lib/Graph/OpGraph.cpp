@@ -172,7 +172,9 @@ private:
         Bad("'" + K.CppName +
             "' has kernel_iterator without a TensorIterator meta_preset");
     }
-    for (const DerivativeFact &D : K.Options.Derivatives) {
+    std::vector<DerivativeFact> AllEntries = K.Options.Derivatives;
+    llvm::append_range(AllEntries, K.Options.InplaceDerivatives);
+    for (const DerivativeFact &D : AllEntries) {
       // The scan reports a malformed formula at the formula.
       std::string What;
       if (std::optional<CodeTextError> E = checkCppExpression(D.Formula))
@@ -431,6 +433,38 @@ private:
           report(errorAt(DE.front().AtFormula ? E.FormulaLoc : E.NamesLoc,
                          "malformed facts: " + DE.front().Message));
         Ok = false;
+      }
+      if (!F.Options.InplaceDerivatives.empty()) {
+        const DerivativeFact &First = F.Options.InplaceDerivatives.front();
+        std::vector<derivatives::DerivativeError> IE;
+        F.InplaceDerivs = derivatives::analyze(F.Out, F.Options, IE,
+                                               derivatives::Entries::Inplace);
+        if (!F.Variants.Inplace) {
+          report(
+              errorAt(First.NamesLoc,
+                      "'" + Name +
+                          "' has no in-place variant for these "
+                          "SKGEN_INPLACE_DERIVATIVE entries" +
+                          (F.Variants.InplaceIneligibleReason.empty()
+                               ? std::string()
+                               : ": " + F.Variants.InplaceIneligibleReason)));
+          Ok = false;
+        } else if (Opts.Abi == Abi::Stable) {
+          report(errorAt(First.NamesLoc,
+                         "SKGEN_INPLACE_DERIVATIVE is not supported on the "
+                         "stable target: its autograd is registered from "
+                         "Python for the functional variant only "
+                         "(docs/stable-abi.md, \"Derivatives\")"));
+          Ok = false;
+        }
+        if (!IE.empty()) {
+          const DerivativeFact &E =
+              F.Options.InplaceDerivatives[IE.front().Entry];
+          if (!scanReported(K))
+            report(errorAt(IE.front().AtFormula ? E.FormulaLoc : E.NamesLoc,
+                           "malformed facts: " + IE.front().Message));
+          Ok = false;
+        }
       }
     }
     if (Ok) {

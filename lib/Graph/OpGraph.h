@@ -78,6 +78,12 @@ struct Family {
   std::optional<Fallback> FallbackTo;
   /// The meaning of its SKGEN_DERIVATIVE entries (Facts/Derivatives.h).
   derivatives::Derivatives Derivs;
+  /// Its in-place variant's own entries (SKGEN_INPLACE_DERIVATIVE), if any.
+  std::optional<derivatives::Derivatives> InplaceDerivs;
+  /// The derivatives of its functional or (\p Inplace) in-place variant.
+  const derivatives::Derivatives &derivs(bool Inplace) const {
+    return Inplace && InplaceDerivs ? *InplaceDerivs : Derivs;
+  }
   /// On the stable target, the operator its backward formulas become
   /// (Facts/StableBackward.h), when it has any.
   std::optional<schema::FunctionSchema> StableBackward;
@@ -89,7 +95,8 @@ struct Family {
   /// Autograd kernels come from the formulas (or the family is marked not
   /// differentiable) instead of autogradNotImplementedFallback().
   bool hasAutogradKernels() const {
-    return Derivs.differentiable() || Derivs.NotDifferentiable;
+    return Derivs.differentiable() || Derivs.NotDifferentiable ||
+           (InplaceDerivs && InplaceDerivs->differentiable());
   }
 };
 

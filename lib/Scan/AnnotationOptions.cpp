@@ -192,6 +192,7 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
               *NoAutograd = nullptr, *InplaceArg = nullptr;
   MetaOpt = PresetOpt = nullptr;
   DerivativeOpts.clear();
+  InplaceDerivativeOpts.clear();
   NotDifferentiableOpt = nullptr;
   for (const Annot *O : Options) {
     switch (O->Info->Id) {
@@ -272,6 +273,7 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
       applyFallback(*O, K);
       break;
     case Annotation::Derivative:
+    case Annotation::InplaceDerivative:
       applyDerivative(*O, K);
       break;
     case Annotation::NotDifferentiable:

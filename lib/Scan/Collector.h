@@ -12,6 +12,7 @@
 #define SKGEN_SCAN_COLLECTOR_H
 
 #include "Basic/Annotations.h"
+#include "Facts/Derivatives.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/FormulaCheck.h"
 #include "Scan/TorchSpellings.h"
@@ -183,18 +184,27 @@ private:
   // Its SKGEN_DERIVATIVE entries (in KernelFact order), checked against the
   // schema with Facts/Derivatives.h (DerivativeOptions.cpp).
   std::vector<const Annot *> DerivativeOpts;
+  std::vector<const Annot *> InplaceDerivativeOpts; // SKGEN_INPLACE_DERIVATIVE
   const Annot *NotDifferentiableOpt = nullptr;
 
-  /// SKGEN_DERIVATIVE(names, formula): the entry, with the formula's uses
-  /// found by Clang's lexer.
+  /// SKGEN_DERIVATIVE / SKGEN_INPLACE_DERIVATIVE(names, formula): the
+  /// entry, with the formula's uses found by Clang's lexer.
   void applyDerivative(const Annot &O, KernelFact &K);
   /// The entries' meaning against the out= schema \p S: errors positioned in
   /// the entries' strings; the formulas of kernel \p FD to compile.
   void checkDerivatives(const schema::FunctionSchema &S, const FunctionDecl *FD,
                         KernelFact &K);
+  void checkDerivatives(const schema::FunctionSchema &S, const FunctionDecl *FD,
+                        KernelFact &K, derivatives::Entries Which);
   /// Each C++ formula of \p D with its scope, for FormulaCheck.h.
   void recordFormulas(const derivatives::Derivatives &D, const FunctionDecl *FD,
                       const KernelFact &K);
+  /// The annotations of \p Which entries, in KernelFact order.
+  const std::vector<const Annot *> &
+  derivativeOpts(derivatives::Entries Which) const {
+    return Which == derivatives::Entries::Inplace ? InplaceDerivativeOpts
+                                                  : DerivativeOpts;
+  }
   /// Where the bytes of \p Lit are (FormulaToCheck::Pieces).
   std::vector<FormulaToCheck::Piece> formulaPieces(const StringLiteral *Lit);
 

@@ -28,16 +28,30 @@ void Collector::applyDerivative(const Annot &O, KernelFact &K) {
         "a derivative formula is one C++ expression; this one " + E->What);
     note(Err, O.MacroLoc, "in this annotation");
   }
-  K.Options.Derivatives.push_back(std::move(D));
-  DerivativeOpts.push_back(&O);
+  bool Inplace = O.Info->Id == Annotation::InplaceDerivative;
+  (Inplace ? K.Options.InplaceDerivatives : K.Options.Derivatives)
+      .push_back(std::move(D));
+  (Inplace ? InplaceDerivativeOpts : DerivativeOpts).push_back(&O);
 }
 
 void Collector::checkDerivatives(const schema::FunctionSchema &S,
                                  const FunctionDecl *FD, KernelFact &K) {
+  for (derivatives::Entries Which :
+       {derivatives::Entries::Family, derivatives::Entries::Inplace})
+    checkDerivatives(S, FD, K, Which);
+}
+
+void Collector::checkDerivatives(const schema::FunctionSchema &S,
+                                 const FunctionDecl *FD, KernelFact &K,
+                                 derivatives::Entries Which) {
+  if (derivatives::entries(K.Options, Which).empty() &&
+      Which == derivatives::Entries::Inplace)
+    return;
   std::vector<derivatives::DerivativeError> Errors;
-  derivatives::Derivatives D = derivatives::analyze(S, K.Options, Errors);
+  derivatives::Derivatives D =
+      derivatives::analyze(S, K.Options, Errors, Which);
   for (const derivatives::DerivativeError &DE : Errors) {
-    const Annot &O = *DerivativeOpts[DE.Entry];
+    const Annot &O = *derivativeOpts(Which)[DE.Entry];
     const StringLiteral *Lit = O.Args[DE.AtFormula ? 1 : 0];
     Diagnostic &E = error(byteLoc(Lit, DE.Offset), DE.Message);
     if (DE.Length)
@@ -82,12 +96,14 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
       Base.Namespaces.insert(Base.Namespaces.begin(),
                              (NS->isInline() ? "inline " : "") +
                                  NS->getName().str());
+  const std::vector<DerivativeFact> &Entries =
+      derivatives::entries(K.Options, D.Which);
   auto Record = [&](size_t Entry, FormulaToCheck F) {
-    const Annot &O = *DerivativeOpts[Entry];
-    if (checkCppExpression(K.Options.Derivatives[Entry].Formula))
+    const Annot &O = *derivativeOpts(D.Which)[Entry];
+    if (checkCppExpression(Entries[Entry].Formula))
       return; // Reported (applyDerivative): not compiled.
-    F.Names = K.Options.Derivatives[Entry].Names;
-    F.Formula = K.Options.Derivatives[Entry].Formula;
+    F.Names = Entries[Entry].Names;
+    F.Formula = Entries[Entry].Formula;
     F.Pieces = formulaPieces(O.Args[1]);
     F.AnnotationLoc = Locs.convert(O.MacroLoc);
     FormulasToCheck->push_back(std::move(F));

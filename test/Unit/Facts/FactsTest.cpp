@@ -199,6 +199,7 @@ TUFacts everyMemberSet() {
   Der.FormulaLoc = loc(3);
   Der.Uses = {{"self", 7, 16, "sym_sizes"}};
   O.Derivatives = {Der};
+  O.InplaceDerivatives = {Der};
   O.NotDifferentiable = true;
 
   KernelFact K;

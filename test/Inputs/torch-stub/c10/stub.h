@@ -89,6 +89,8 @@ public:
   Tensor sum() const;
   Tensor expand(c10::ArrayRef<int64_t> size) const;
   c10::SymIntArrayRef sym_sizes() const;
+  const Tensor &zero_() const;
+  const Tensor &copy_(const Tensor &src) const;
 };
 Tensor operator*(const Tensor &, const Tensor &);
 Tensor operator*(const Tensor &, const c10::Scalar &);
