@@ -57,7 +57,7 @@ def step(what, cmd, **kw):
 
 ERROR = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$",
                    re.M)
-ANNOTATION = re.compile(r'SKGEN_(?:INPLACE_)?DERIVATIVE\("((?:[^"\\]|\\.)*)"')
+ANNOTATION = re.compile(r'SKGEN_(INPLACE_)?DERIVATIVE\("((?:[^"\\]|\\.)*)"')
 
 
 def rejected_formulas(output, ops_cpp, manifest):
@@ -74,19 +74,36 @@ def rejected_formulas(output, ops_cpp, manifest):
         fam = next((f for f in manifest if f["lines"][0] <= line <= f["lines"][1]), None)
         if fam is None or key is None:
             return None
-        r = found.setdefault(fam["family"], {"reason": m["msg"], "key": key.group(1),
-                                             "errors": []})
-        r["errors"].append([key.group(1), m["msg"]])
+        name = ("in-place " if key.group(1) else "") + key.group(2)
+        r = found.setdefault(fam["family"], {"reason": m["msg"], "key": name,
+                                             "errors": [], "inplace_only": True})
+        r["errors"].append([name, m["msg"]])
+        r["inplace_only"] = r["inplace_only"] and bool(key.group(1))
     return found
 
 
-def rejected_table(rejected, families_with_entry):
+def counts(rejected, manifest):
+    """(functional entries accepted, entries, in-place entries accepted,
+    in-place entries written)."""
+    entries = len([m for m in manifest if m["derivative"]])
+    inplace = len([m for m in manifest if m["inplace_derivative"] and
+                   (m["inplace_formulas_emitted"] or m["inplace_formulas_dropped"])])
+    functional_rejected = len([r for r in rejected.values() if not r["inplace_only"]])
+    inplace_rejected = len([r for r in rejected.values()
+                            if any(k.startswith("in-place ") for k, _ in r["errors"])])
+    return entries - functional_rejected, entries, inplace - inplace_rejected, inplace
+
+
+def rejected_table(rejected, manifest):
     """Markdown: the rejected formulas grouped by reason (skgen's first error)."""
     groups = {}
     for fam, r in sorted(rejected.items()):
         groups.setdefault(r["reason"], []).append("`%s` (`%s`)" % (fam, r["key"]))
-    rows = ["%d of %d derivatives.yaml entries compile verbatim; %d rejected:" % (
-                families_with_entry - len(rejected), families_with_entry, len(rejected)),
+    ok, entries, inplace_ok, inplace = counts(rejected, manifest)
+    rows = ["%d of %d derivatives.yaml entries compile verbatim, %d of %d in-place entries "
+            "(`SKGEN_INPLACE_DERIVATIVE`); rejected (a family whose only rejected formulas are "
+            "its in-place entry's keeps its functional entry):" % (
+                ok, entries, inplace_ok, inplace),
             "", "| skgen's first error | Families (rejected key) |", "|---|---|"]
     for reason, fams in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         rows.append("| %s | %s |" % (reason.replace("|", "\\|"), ", ".join(fams)))
@@ -161,7 +178,7 @@ def scan(args, gen, skgen, ops_cpp, manifest_path):
     drop_file = os.path.join(args.workdir, "drop-formulas.json")
     for attempt in range(1, 6):
         with open(drop_file, "w") as f:
-            json.dump({k: v["reason"] for k, v in dropped.items()}, f)
+            json.dump(dropped, f)
         step("generate", gen + ["--drop-formulas", drop_file])
         start = time.time()
         r = subprocess.run(skgen, capture_output=True, text=True)
@@ -172,10 +189,15 @@ def scan(args, gen, skgen, ops_cpp, manifest_path):
         with open(manifest_path) as f:
             manifest = json.load(f)["families"]
         new = rejected_formulas(r.stdout + r.stderr, ops_cpp, manifest)
-        if not new or set(new) & set(dropped):
+        if not new or [f for f in new if f in dropped and (not dropped[f]["inplace_only"] or
+                                                           new[f]["inplace_only"])]:
             sys.stdout.write(r.stdout + r.stderr)
             sys.exit("breadth: skgen failed on more than the derivatives.yaml formulas")
-        dropped.update(new)
+        for f, r in new.items():
+            if f in dropped:  # the in-place entry left out, then the family's
+                r["errors"] = dropped[f]["errors"] + r["errors"]
+                r["reason"], r["key"] = dropped[f]["reason"], dropped[f]["key"]
+            dropped[f] = r
         print("skgen rejected the formulas of %d families; again without them" % len(new),
               flush=True)
     sys.exit("breadth: skgen still rejects formulas after 5 runs")
@@ -238,9 +260,11 @@ def main():
         gen += ["--derivatives", derivatives]
         rejected = scan(args, gen, skgen, w("ops.cpp"), w("families.json"))
         with open(w("families.json")) as f:
-            entries = len([m for m in json.load(f)["families"] if m["derivative"]])
-        table = rejected_table(rejected, entries)
-        print("%d of %d formulas compile verbatim" % (entries - len(rejected), entries))
+            manifest = json.load(f)["families"]
+        table = rejected_table(rejected, manifest)
+        ok, entries, inplace_ok, inplace = counts(rejected, manifest)
+        print("%d of %d formulas compile verbatim" % (ok, entries))
+        print("%d of %d in-place entries compile verbatim" % (inplace_ok, inplace))
         for fam, r in sorted(rejected.items()):
             print("rejected %s: %s" % (fam, "; ".join("%s: %s" % tuple(e) for e in r["errors"])))
         with open(w("rejected.md"), "w") as f:

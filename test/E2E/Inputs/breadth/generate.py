@@ -283,6 +283,7 @@ class Family:
         self.derivative = self.inplace_derivative = None
         self.other_dispatch = []
         self.formulas_dropped = None  # why, when the driver left them out
+        self.inplace_formulas_dropped = None  # why, when only the in-place entry's
 
     def entry_name(self, inplace=False):
         """The name (op.overload) of the variant's derivatives.yaml entry."""
@@ -312,7 +313,7 @@ class Family:
             return []
         lines = ["SKGEN_DERIVATIVE(%s, %s)" % (cxx_string(k), cxx_string(v))
                  for k, v in self.formulas()]
-        if INPLACE_DERIVATIVES:
+        if INPLACE_DERIVATIVES and not self.inplace_formulas_dropped:
             lines += ["SKGEN_INPLACE_DERIVATIVE(%s, %s)" % (cxx_string(k), cxx_string(v))
                       for k, v in self.inplace_formulas()]
         return lines
@@ -393,7 +394,9 @@ class Family:
                 "inplace_derivative": (self.entry_name(True) if self.inplace_derivative
                                        else None),
                 "inplace_formulas": dict(self.inplace_formulas()),
-                "inplace_formulas_emitted": INPLACE_DERIVATIVES,
+                "inplace_formulas_emitted": (INPLACE_DERIVATIVES and
+                                             not self.inplace_formulas_dropped),
+                "inplace_formulas_dropped": self.inplace_formulas_dropped,
                 "other_dispatch": self.other_dispatch,
                 "formulas_dropped": self.formulas_dropped}
 
@@ -506,8 +509,9 @@ def main():
     p.add_argument("--families")
     p.add_argument("--derivatives", help="derivatives.yaml: each family gets its formulas")
     p.add_argument("--drop-formulas", metavar="JSON",
-                   help="{family: why}: families written without their formulas "
-                        "(skgen rejected one)")
+                   help="{family: {reason, inplace_only}}: families written without "
+                        "their formulas, or only without the in-place entry's (skgen "
+                        "rejected one)")
     p.add_argument("--preset-table", action="store_true",
                    help="print the docs' family -> preset table")
     p.add_argument("--check-docs", metavar="MD",
@@ -518,7 +522,11 @@ def main():
         with open(args.drop_formulas) as fh:
             dropped = json.load(fh)
         for f in families:
-            f.formulas_dropped = dropped.get(f.opname)
+            why = dropped.get(f.opname)
+            if why and why["inplace_only"]:
+                f.inplace_formulas_dropped = why["reason"]
+            elif why:
+                f.formulas_dropped = why["reason"]
     if args.preset_table:
         sys.stdout.write(preset_table(families))
         return 0
@@ -567,10 +575,14 @@ def main():
     print("%d of %d structured families written" % (len(chosen), len(families)))
     if args.derivatives:
         entry = [f for f in chosen if f.derivative]
-        print("%d with a derivatives.yaml entry, %d written with its formulas%s" % (
-            len(entry), len([f for f in entry if not f.formulas_dropped]),
-            "" if INPLACE_DERIVATIVES else
-            " (in-place entries not written: skgen has no SKGEN_INPLACE_DERIVATIVE)"))
+        inplace = [f for f in chosen if f.inplace_derivative]
+        print("%d with a derivatives.yaml entry, %d written with its formulas; %d with an "
+              "in-place entry, %s" % (
+                  len(entry), len([f for f in entry if not f.formulas_dropped]), len(inplace),
+                  "%d written" % len([f for f in inplace if not f.formulas_dropped and
+                                      not f.inplace_formulas_dropped])
+                  if INPLACE_DERIVATIVES else
+                  "not written: skgen has no SKGEN_INPLACE_DERIVATIVE"))
     return 0
 
 

@@ -36,7 +36,8 @@ def outputs_not_differentiable(f):
 
 def inplace_entry_not_written(f):
     """The in-place variant has its own derivatives.yaml entry, which the
-    library does not write yet (generate.py's INPLACE_DERIVATIVES)."""
+    library does not have: skgen has no SKGEN_INPLACE_DERIVATIVE
+    (generate.py's INPLACE_DERIVATIVES), or rejected one of its formulas."""
     return f["inplace_derivative"] is not None and not f["inplace_formulas_emitted"]
 
 
@@ -54,14 +55,14 @@ FORWARD_AD_NON_DIFFERENTIABLE = (
 INPLACE_ENTRY = (
     "issue 41 item 2: the in-place variant's own derivatives.yaml entry (eq_.Tensor: "
     "zeros_like(self); elu_, leaky_relu_, threshold_: formulas of original_self_p) is not "
-    "written until skgen has SKGEN_INPLACE_DERIVATIVE (generate.py's INPLACE_DERIVATIVES): "
+    "in the library (skgen rejected one of its formulas, or has no SKGEN_INPLACE_DERIVATIVE): "
     "skgen's in-place variant uses the functional entry (for a comparison op: no "
     "differentiable output, \"derivative for X_ is not implemented\" at backward)")
 INPLACE_NOT_IMPLEMENTED = (
     "issue 41 item 2: acosh_, asinh_, atanh_ have their own derivatives.yaml entry, "
     "not_implemented(\"inplace version of acosh\"): aten's backward through them raises; "
-    "skgen's in-place variant, until SKGEN_INPLACE_DERIVATIVE is written, uses the functional "
-    "entry and computes the gradient")
+    "skgen rejects that formula (no not_implemented helper in formulas' scope), its in-place "
+    "variant uses the functional entry and computes the gradient")
 
 KNOWN = [
     {"when": inputs_non_differentiable,
