@@ -305,6 +305,14 @@ inline bool has_fw_grad(const at::Tensor &t) {
 inline bool has_fw_grad(const c10::optional<at::Tensor> &t) {
   return t.has_value() && has_fw_grad(*t);
 }
+/// Tensor[] and Tensor?[]: any element's.
+template <class L>
+auto has_fw_grad(const L &list) -> decltype(std::begin(list), bool()) {
+  for (const auto &t : list)
+    if (has_fw_grad(static_cast<c10::optional<at::Tensor>>(t)))
+      return true;
+  return false;
+}
 /// True if a forward gradient flows into the call (forward AD is on).
 template <class... Ts> bool any_fw_grad(const Ts &...inputs) {
   bool any = false;
@@ -361,14 +369,28 @@ inline void set_fw_grad(const at::Tensor &result, const at::Tensor &tangent,
   result._set_fw_grad(tangent, /*level=*/0, /*is_inplace_op=*/inplace);
 }
 
-/// aten's refusal of forward AD through an op without forward formulas.
+/// aten's refusal of forward AD through an in-place op without forward
+/// formulas (the words of torchgen's VariableType kernels).
 template <class... Ts>
 void check_no_fw_grad(const char *op, const Ts &...inputs) {
-  bool any = false;
-  (void)std::initializer_list<int>{(any = any || has_fw_grad(inputs), 0)...};
-  TORCH_CHECK_NOT_IMPLEMENTED(!any, "Trying to use forward AD with ", op,
-                              " that does not support it because it has "
-                              "not been implemented yet.");
+  TORCH_CHECK_NOT_IMPLEMENTED(
+      !any_fw_grad(inputs...), "Trying to use forward AD with ", op,
+      " that does not support it because it has not been implemented yet.\n"
+      "Please file an issue to PyTorch at "
+      "https://github.com/pytorch/pytorch/issues/new?template=feature-request"
+      ".yml so that we can prioritize its implementation.");
+}
+
+/// A functional call with tangents and no forward formulas, as aten's: the
+/// operator's decomposition registered for forward AD (torch.jit's
+/// registry: torch.jit._register_decomposition), run on the dual inputs;
+/// without one, aten's refusal (its runtime's words). The kernel's own
+/// keys: the decomposition calls operators from the top.
+template <class Return, class... Args>
+Return forward_decomposition(const char *op, const c10::OperatorHandle &handle,
+                             c10::DispatchKeySet keys, Args &&...args) {
+  return torch::autograd::impl::run_jit_decomposition_with_args_for_jvp<Return>(
+      op, handle, keys, std::forward<Args>(args)...);
 }
 
 } // namespace autograd

@@ -114,6 +114,32 @@ std::vector<unsigned> Derivatives::differentiableOutputs() const {
   return Out;
 }
 
+std::vector<unsigned> Derivatives::differentiableInputs() const {
+  std::vector<unsigned> In;
+  for (unsigned I = 0; I < Inputs.size(); ++I)
+    if (Inputs[I].isTensorLike() && !NonDifferentiable[I])
+      In.push_back(I);
+  return In;
+}
+
+bool Derivatives::withoutHistory() const {
+  if (NotDifferentiable)
+    return true;
+  // A family without entries keeps PyTorch's not-implemented fallback
+  // (torchgen's ops without derivatives.yaml entry get a NotImplemented
+  // node).
+  return HasEntries &&
+         (differentiableInputs().empty() || differentiableOutputs().empty());
+}
+
+Derivatives::ForwardAD Derivatives::forwardAD(bool Inplace) const {
+  if (!Forward.empty())
+    return ForwardAD::Formulas;
+  // torchgen's try_jit_decomposition: an op that returns and does not
+  // modify its arguments.
+  return Inplace ? ForwardAD::Refused : ForwardAD::Decomposition;
+}
+
 namespace {
 
 /// One entry's names, split at commas, with their offsets.
@@ -157,6 +183,7 @@ public:
         D.Outputs[I].ReturnName = R;
     }
     D.NotDifferentiable = O.NotDifferentiable;
+    D.HasEntries = !O.Derivatives.empty();
     D.NonDifferentiable.assign(D.Inputs.size(), false);
     D.OutputDifferentiable.assign(D.Outputs.size(), true);
   }
@@ -205,6 +232,8 @@ public:
     llvm::erase_if(D.Forward, [&](const ForwardFormula &F) {
       return !D.OutputDifferentiable[F.Output];
     });
+    ignoredFormulas();
+    partialForward();
     shadowedNames();
     return std::move(D);
   }
@@ -405,6 +434,43 @@ private:
         D.OutputDifferentiable[I] = false;
   }
 
+  /// torchgen's "derivative ignored" error: formulas of a family without
+  /// history (every output non-differentiable) would never run.
+  void ignoredFormulas() {
+    if (D.Backward.empty() || !D.differentiableOutputs().empty())
+      return;
+    for (const BackwardFormula &B : D.Backward)
+      error(B.Entry, false, 0, O.Derivatives[B.Entry].Names.size(),
+            "this formula is never used: every output of the family is "
+            "non-differentiable (output_differentiability), so the family "
+            "records no history; remove it or mark the input "
+            "non_differentiable");
+    D.Backward.clear();
+  }
+
+  /// torchgen requires a forward formula for each differentiable output
+  /// once one has one (none: forward AD is refused).
+  void partialForward() {
+    size_t Want = D.differentiableOutputs().size();
+    if (D.Forward.empty() || D.Forward.size() == Want)
+      return;
+    std::string Missing;
+    size_t Count = 0;
+    for (unsigned I : D.differentiableOutputs())
+      if (llvm::none_of(D.Forward, [&](const ForwardFormula &F) {
+            return F.Output == I;
+          })) {
+        Missing += (Missing.empty() ? "'" : ", '") + D.Outputs[I].Name + "'";
+        ++Count;
+      }
+    size_t Entry = D.Forward.front().Entry;
+    error(Entry, false, 0, O.Derivatives[Entry].Names.size(),
+          "forward formulas are for every differentiable output or none "
+          "(as aten's): " +
+              Missing + (Count > 1 ? " have" : " has") + " none");
+    D.Forward.clear();
+  }
+
   /// An argument named like a name the formulas see (`grad`, `result`, ...)
   /// would be declared twice in generated code.
   void shadowedNames() {
@@ -544,6 +610,9 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
   for (unsigned I = 0; I < D.Outputs.size(); ++I)
     for (std::string &N : D.outputNames(I))
       Scope.push_back({std::move(N), Tensor});
+  // derivatives.yaml's `retain_variables`: the graph is kept after this
+  // backward (retain_graph), so saved outputs must not be consumed.
+  Scope.push_back({"retain_variables", "bool"});
   if (B.Inputs.size() > 1)
     Scope.push_back(
         {"grad_input_mask",

@@ -84,6 +84,7 @@ const std::vector<DerivativeFact> &entries(const FamilyOptions &O,
 struct Derivatives {
   Entries Which = Entries::Family;
   bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
+  bool HasEntries = false;        // Some SKGEN_DERIVATIVE entry.
   std::vector<Operand> Inputs;    // The non-out arguments, in order.
   std::vector<Operand> Outputs;   // The out arguments, in order.
   std::vector<BackwardFormula> Backward;
@@ -104,6 +105,29 @@ struct Derivatives {
   std::vector<unsigned> refusedInputs() const;
   /// The differentiable outputs' indices.
   std::vector<unsigned> differentiableOutputs() const;
+  /// torchgen's differentiable inputs: the Tensor, Tensor? and Tensor[]
+  /// inputs not marked non_differentiable (a tangent of any of them is
+  /// forward AD through the call).
+  std::vector<unsigned> differentiableInputs() const;
+
+  /// aten's rule for an entry whose inputs are all non_differentiable or
+  /// whose outputs are (torchgen's `requires_derivative` false): its kernels
+  /// just call the op. No history (outputs never require grad, inputs that
+  /// do are accepted, out= too), no check of tangents (forward AD gives
+  /// the primal without a tangent). SKGEN_NOT_DIFFERENTIABLE says the same.
+  bool withoutHistory() const;
+
+  /// What a kernel of a family with history does with tangents flowing in
+  /// (torchgen's rules, gen_variable_type.py).
+  enum class ForwardAD {
+    Formulas,      // The forward formulas give the outputs' tangents.
+    Decomposition, // No formula, functional: the operator's decomposition
+                   // registered for forward AD (torch.jit's registry,
+                   // where aten's `_log_softmax_backward_data` has one),
+                   // else aten's refusal (its runtime's words).
+    Refused,       // No formula, in place: aten's refusal.
+  };
+  ForwardAD forwardAD(bool Inplace) const;
   /// The input named \p Name, or -1.
   int input(llvm::StringRef Name) const;
   /// The names output \p I goes by in formulas: `result` (the only one) or
@@ -160,7 +184,8 @@ struct ScopeEntry {
 /// unpacked, the others as saved: schema::savedCppType; an input saved by
 /// properties as `<input>_<property>` instead), every output
 /// (`result` for one, `result<i>` and its name), `grad_input_mask` (a group
-/// formula). Entries whose type cannot be saved are left out.
+/// formula), `retain_variables` (derivatives.yaml's: the graph is kept).
+/// Entries whose type cannot be saved are left out.
 /// On the stable target (\p Target), the names have the types of
 /// skgen/stable/formulas.h (tensors are `skgen::formulas::Tensor`) and the
 /// stable ABI's; properties without a stable type are left out.

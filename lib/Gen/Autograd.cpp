@@ -240,6 +240,11 @@ ${name}::apply(torch::autograd::variable_list &&grads) {
   if (!Release.empty())
     Release = "\n    std::lock_guard<std::mutex> skgen_lock(mutex_);\n" +
               Release + "  ";
+  // derivatives.yaml's `retain_variables`, as torchgen's nodes keep it.
+  if (anyUses(D, "retain_variables"))
+    Members += "bool retain_variables = true;\n"
+               "void will_release_variables() override { retain_variables = "
+               "false; }\n";
   return Node.substitute({{"name", Name},
                           {"release", Release},
                           {"members", Members},
@@ -379,9 +384,19 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
              cppStringLiteral(A.F->Variants.Functional->Op.qualifiedName()) +
              ", " + cppStringLiteral(A.F->Variants.Functional->Op.Overload) +
              ");\n";
-  for (auto &T : Tangents)
-    Block += "  ::skgen::autograd::set_fw_grad(" + Outs[T.first] + ", " +
-             T.second + ", " + (Inplace ? "true" : "false") + ");\n";
+  // Several outputs: every tangent is computed before any is set, so that a
+  // formula reading another output (linalg_lu's U reads L) reads a primal,
+  // as aten's generated code does (a tangent computed from a dual tensor is
+  // refused).
+  bool Several = Tangents.size() > 1;
+  for (size_t I = 0; Several && I < Tangents.size(); ++I)
+    Block += "  at::Tensor skgen_tangent" + std::to_string(I) + " = " +
+             Tangents[I].second + ";\n";
+  for (size_t I = 0; I < Tangents.size(); ++I)
+    Block +=
+        "  ::skgen::autograd::set_fw_grad(" + Outs[Tangents[I].first] + ", " +
+        (Several ? "skgen_tangent" + std::to_string(I) : Tangents[I].second) +
+        ", " + (Inplace ? "true" : "false") + ");\n";
   return Block;
 }
 
@@ -451,9 +466,16 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
   }
   if (!Saves.empty())
     F.lines(Code("if (skgen_node) {\n" + Saves + "}\n", All));
-  bool Forward = !D.Forward.empty();
+  // Tangents: aten's rule (Derivatives::forwardAD) decides what reads them.
+  const Derivatives::ForwardAD FwRule = D.forwardAD(Inplace);
+  const bool Forward = FwRule == Derivatives::ForwardAD::Formulas;
   std::string FwBlock = Forward ? forwardBlock(A, L, Sig, Inplace, Outs) : "";
-  if (Forward) {
+  std::string DiffArgs; // What a tangent of makes the call forward AD.
+  for (unsigned I : D.differentiableInputs())
+    DiffArgs +=
+        (DiffArgs.empty() ? "" : ", ") + param(Sig, D.Inputs[I].Name).Name;
+  switch (FwRule) {
+  case Derivatives::ForwardAD::Formulas:
     F.stmt("const bool skgen_fw = ::skgen::autograd::any_fw_grad(" + EdgeArgs +
                ")",
            All);
@@ -468,30 +490,49 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
              "::skgen::autograd::tangent(" +
                  Self + ").clone() : at::Tensor()",
              All);
-  } else {
-    F.stmt("::skgen::autograd::check_no_fw_grad(" + OpName + ", " + EdgeArgs +
+    break;
+  case Derivatives::ForwardAD::Decomposition:
+    F.stmt("const bool skgen_fw = ::skgen::autograd::any_fw_grad(" + DiffArgs +
                ")",
            All);
+    break;
+  case Derivatives::ForwardAD::Refused:
+    F.stmt("::skgen::autograd::check_no_fw_grad(" + OpName + ", " + DiffArgs +
+               ")",
+           All);
+    break;
   }
-  // The call, below autograd.
+  // The call, below autograd (with tangents and no formula, the operator's
+  // decomposition for forward AD instead).
   F.lines(typedHandle(Op, Sig));
   std::string Call = "skgen_op.redispatch(skgen_keys & "
                      "c10::after_ADInplaceOrView_keyset, " +
                      Sig.argumentNames() + ")";
+  std::string Decomposed =
+      "::skgen::autograd::forward_decomposition<" + Sig.ReturnType + ">(" +
+      OpName + ", skgen_op, skgen_keys, " + Sig.argumentNames() + ")";
   if (!Inplace) {
     for (const std::string &O : Outs)
       F.stmt("at::Tensor " + O);
-    if (Outs.size() == 1) {
-      Call = Outs.front() + " = " + Call;
-    } else {
+    std::string To = Outs.front() + " = ";
+    if (Outs.size() > 1) {
       Inc.add("tuple");
-      Call = "std::tie(" + llvm::join(Outs, ", ") + ") = " + Call;
+      To = "std::tie(" + llvm::join(Outs, ", ") + ") = ";
     }
+    Call = To + Call;
+    Decomposed = To + Decomposed;
   }
-  F.lines(Code("{\n"
-               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
-                   Call + ";\n}\n",
-               All));
+  if (FwRule == Derivatives::ForwardAD::Decomposition)
+    F.lines(Code("if (skgen_fw) {\n  " + Decomposed +
+                     ";\n} else {\n"
+                     "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
+                     Call + ";\n}\n",
+                 All));
+  else
+    F.lines(Code("{\n"
+                 "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
+                     Call + ";\n}\n",
+                 All));
   // The history, then the outputs the formulas read. In place, self's
   // version moves on whether or not a gradient is needed (aten's
   // ADInplaceOrView kernel, which the call skipped, bumps it in every call).
@@ -527,21 +568,31 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
   return renderFunction(F);
 }
 
-std::string inplaceWithoutDerivatives(const FamilyApi &A,
-                                      const std::string &Name, Includes &Inc) {
+std::string kernelWithoutHistory(const FamilyApi &A, bool Inplace,
+                                 const std::string &Name, Includes &Inc) {
   Inc.add("skgen/autograd.h");
   Inc.add("skgen/library.h");
   Inc.add("c10/core/DispatchKeySet.h");
   FunctionSpec F;
   F.Name = Name;
-  F.Sig = *A.Inplace;
+  F.Sig = Inplace ? *A.Inplace : *A.Functional;
   F.TakesKeys = true;
-  F.lines(typedHandle(A.F->Variants.Inplace->Op, F.Sig));
+  F.lines(typedHandle(Inplace ? A.F->Variants.Inplace->Op
+                              : A.F->Variants.Functional->Op,
+                      F.Sig));
+  const std::string Call = "skgen_op.redispatch(skgen_keys & "
+                           "c10::after_ADInplaceOrView_keyset, " +
+                           F.Sig.argumentNames() + ")";
+  if (!Inplace) {
+    F.lines(Code("at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
+                 "return " +
+                     Call + ";\n",
+                 paramNames(F.Sig)));
+    return renderFunction(F);
+  }
   F.lines(Code("{\n"
-               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
-               "  skgen_op.redispatch(skgen_keys & "
-               "c10::after_ADInplaceOrView_keyset, " +
-                   F.Sig.argumentNames() + ");\n}\n",
+               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
+                   Call + ";\n}\n",
                paramNames(F.Sig)));
   const std::string &Self = F.Sig.Params.front().Name;
   F.stmt("::skgen::bump_version(" + Self + ")");

@@ -27,10 +27,12 @@ std::string autogradNode(const FamilyApi &A, bool Inplace, Includes &Inc);
 /// The Autograd kernel of the functional (or \p Inplace) variant.
 std::string autogradKernel(const FamilyApi &A, bool Inplace,
                            const std::string &Name, Includes &Inc);
-/// The Autograd kernel of the in-place variant of a family without
-/// derivatives (SKGEN_NOT_DIFFERENTIABLE): the call, and self's version.
-std::string inplaceWithoutDerivatives(const FamilyApi &A,
-                                      const std::string &Name, Includes &Inc);
+/// The Autograd kernel of the functional (or \p Inplace) variant of a family
+/// without history (Derivatives::withoutHistory): the call below autograd,
+/// as aten's (the kernel's own ATen calls do not see the tangents or record
+/// history), and in place self's version.
+std::string kernelWithoutHistory(const FamilyApi &A, bool Inplace,
+                                 const std::string &Name, Includes &Inc);
 /// The Autograd kernel of the functional (or \p Inplace) variant of a family
 /// without derivative formulas: skgen::not_implemented, PyTorch's
 /// autogradNotImplementedFallback() without boxing when no gradient is

@@ -213,16 +213,16 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
         A, A.F->Variants.Inplace && R.Op == A.F->Variants.Inplace->Op, Name,
         Inc));
   case RK::AutogradFunctional:
-    if (!A.F->Derivs.differentiable()) // Not differentiable: no history.
-      return {"", "torch::CppFunction::makeFallthrough()"};
+    if (!A.F->Derivs.differentiable())
+      return AutogradWrapper(kernelWithoutHistory(A, false, Name, Inc));
     return AutogradWrapper(autogradKernel(A, false, Name, Inc));
   case RK::AutogradInplace:
     if (!A.F->derivs(true).differentiable())
-      return AutogradWrapper(inplaceWithoutDerivatives(A, Name, Inc));
+      return AutogradWrapper(kernelWithoutHistory(A, true, Name, Inc));
     return AutogradWrapper(autogradKernel(A, true, Name, Inc));
   case RK::AutogradOut:
     // The meta tells whether an output is differentiable.
-    if (A.hasMeta() || A.F->Derivs.NotDifferentiable)
+    if (A.hasMeta() || A.F->Derivs.withoutHistory())
       return AutogradWrapper(outAutogradKernel(A, Name, Inc));
     Inc.add("skgen/autograd.h");
     return {"", "torch::CppFunction::makeFromBoxedFunction<"
@@ -398,9 +398,12 @@ struct AutogradEmitter {
             ? "// Derivatives (SKGEN_DERIVATIVE): the node and "
               "autograd kernels of\n// " +
                   F.name().str() + "'s variants\n"
-            : "// Not differentiable (SKGEN_NOT_DIFFERENTIABLE): "
-              "no history;\n// out= accepts inputs that "
-              "require grad\n";
+            : std::string(F.Derivs.NotDifferentiable
+                              ? "// Not differentiable "
+                                "(SKGEN_NOT_DIFFERENTIABLE)"
+                              : "// No differentiable input or output "
+                                "(SKGEN_DERIVATIVE)") +
+                  ": no history;\n// out= accepts inputs that require grad\n";
     if (InplaceFormulas)
       Body = autogradNode(C.A, true, Inc) + "\n" + Body;
     if (F.Derivs.differentiable())

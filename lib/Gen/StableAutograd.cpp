@@ -85,6 +85,12 @@ std::string stableBackwardKernel(const FamilyApi &A, const std::string &Name,
   auto Needed = [&](unsigned Input) {
     return "(" + Mask + " & (1 << " + EdgeOf(Input) + "))";
   };
+  // The operator cannot know whether the graph is kept: as if it were (a
+  // formula then copies what it would otherwise consume).
+  if (llvm::any_of(D.Backward, [](const derivatives::BackwardFormula &BF) {
+        return BF.uses("retain_variables");
+      }))
+    Fn.stmt("const bool retain_variables = true");
   for (const derivatives::BackwardFormula &BF : D.Backward) {
     std::string Formula = derivatives::backwardFormulaText(D, BF);
     if (BF.Inputs.size() == 1) {

@@ -708,9 +708,9 @@ std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
   }
   OutCall Keys{"", Code(), "skgen_keys", {}};
   FunctionSpec F = spec(A, Name, A.Out, &Keys);
-  // A family without derivatives (SKGEN_NOT_DIFFERENTIABLE) accepts inputs
-  // that require grad, as aten's eq.out.
-  if (!A.F->Derivs.NotDifferentiable) {
+  // A family without history accepts inputs that require grad, as aten's
+  // eq.out.
+  if (!A.F->Derivs.withoutHistory()) {
     Code Meta = metaCall(A, Inc);
     F.lines(
         Code("if (::skgen::any_requires_grad(" + Tensors + "))\n", TensorUses));

@@ -92,10 +92,10 @@ struct Family {
   const schema::OperatorName &name() const {
     return Variants.FunctionalFirst ? Variants.Functional->Op : Out.Op;
   }
-  /// Autograd kernels come from the formulas (or the family is marked not
-  /// differentiable) instead of autogradNotImplementedFallback().
+  /// Autograd kernels come from the formulas (or the family has no history:
+  /// Derivatives::withoutHistory) instead of autogradNotImplementedFallback().
   bool hasAutogradKernels() const {
-    return Derivs.differentiable() || Derivs.NotDifferentiable ||
+    return Derivs.differentiable() || Derivs.withoutHistory() ||
            (InplaceDerivs && InplaceDerivs->differentiable());
   }
 };

@@ -27,6 +27,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -291,6 +292,36 @@ struct ClangDiag {
   /// the error.
   std::string Suggestion;
 };
+
+/// Why formulas cannot call \p Name, when it is one of aten's formula
+/// helpers (AtenFormulaHelpers.def) that no header declared; "" otherwise.
+std::string atenHelperNote(llvm::StringRef Name) {
+  static const llvm::StringMap<const char *> Helpers = {
+#define SKGEN_ATEN_FORMULA_HELPER(NAME, REASON) {#NAME, REASON},
+#include "Scan/AtenFormulaHelpers.def"
+  };
+  auto It = Helpers.find(Name);
+  if (It == Helpers.end())
+    return "";
+  std::string Why = *It->second
+                        ? It->second
+                        : "skgen/formulas.h offers the helpers that the "
+                          "formulas of aten's structured ops call; define "
+                          "this one in the kernel's namespace, where "
+                          "formulas find it";
+  return "'" + Name.str() +
+         "' is a helper of aten's formulas (torch/csrc/autograd/"
+         "FunctionsManual.h), which libtorch does not export; " +
+         Why;
+}
+
+/// The name of Clang's "use of undeclared identifier 'x'", or "".
+llvm::StringRef undeclaredName(llvm::StringRef Message) {
+  if (!Message.consume_front("use of undeclared identifier '") ||
+      !Message.consume_back("'"))
+    return "";
+  return Message;
+}
 
 /// Where Clang's format string \p Format suggests something ("use of
 /// undeclared identifier %0; did you mean %1?": every typo correction of
@@ -590,6 +621,9 @@ private:
       E.Notes.push_back(std::move(Suggested));
     if (AtNote && D.Where.K == Place::File)
       E.Notes.push_back(noteAt(D.Where.Loc, "the error is here"));
+    std::string Helper = atenHelperNote(undeclaredName(D.Message));
+    if (!Helper.empty())
+      E.Notes.push_back(noteAt(E.Loc, Helper));
     E.Notes.push_back(noteAt(F.AnnotationLoc, "in this annotation"));
     for (const ClangDiag &N : Notes) {
       if (N.Where.K == Place::File)

@@ -236,8 +236,8 @@ class GradCheck(unittest.TestCase):
                             dual = [fwAD.make_dual(x.detach(), torch.ones_like(x)) for x in xs]
                             with self.assertRaisesRegex(
                                     RuntimeError, r"^Trying to use forward AD with myops::\S+ that "
-                                    "does not support it because it has not been implemented "
-                                    "yet.$"):
+                                    r"does not support it because it has not been implemented "
+                                    r"yet\.\nPlease file an issue to PyTorch"):
                                 fn(*dual)
 
 

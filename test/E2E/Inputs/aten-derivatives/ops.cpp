@@ -643,4 +643,97 @@ nll_loss_forward_out(const at::Tensor &self, const at::Tensor &target,
   return std::tuple<at::Tensor &, at::Tensor &>(output, total_weight);
 }
 
+//===----------------------------------------------------------------------===//
+// aten's rules without history and for forward AD without formulas
+// (Derivatives::withoutHistory, Derivatives::forwardAD)
+//===----------------------------------------------------------------------===//
+
+// Every input non_differentiable: no history, tangents dropped.
+SKGEN_STRUCTURED("aten_port::special_bessel_j0.out(Tensor self, *, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META_PRESET(unary_float)
+SKGEN_DERIVATIVE("self", "non_differentiable")
+at::Tensor &special_bessel_j0_out(const at::Tensor &self, at::Tensor &out) {
+  return at::special_bessel_j0_out(out, self);
+}
+
+// Every output not differentiable: the same.
+skgen::Meta isposinf_meta(const at::Tensor &self) {
+  TORCH_CHECK(!self.is_complex(),
+              "isposinf does not support complex inputs.");
+  return skgen::Meta{skgen::TensorMeta(skgen::sizes_of(self), at::kBool)};
+}
+
+SKGEN_STRUCTURED("aten_port::isposinf.out(Tensor self, *, Tensor(a!) out) -> "
+                 "Tensor(a!)",
+                 CPU)
+SKGEN_META(isposinf_meta)
+SKGEN_DERIVATIVE("output_differentiability", "[False]")
+at::Tensor &isposinf_out(const at::Tensor &self, at::Tensor &out) {
+  return at::isposinf_out(out, self);
+}
+
+// No forward formula: forward AD through the operator's decomposition
+// registered for it (test_grads.py registers aten's), as aten's.
+skgen::Meta log_softmax_backward_data_meta(const at::Tensor & /*grad_output*/,
+                                           const at::Tensor &output,
+                                           int64_t /*dim*/,
+                                           at::ScalarType input_dtype) {
+  return skgen::Meta{skgen::TensorMeta(skgen::sizes_of(output), input_dtype)};
+}
+
+SKGEN_STRUCTURED("aten_port::_log_softmax_backward_data.out(Tensor "
+                 "grad_output, Tensor output, int dim, ScalarType input_dtype, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_META(log_softmax_backward_data_meta)
+SKGEN_NO_INPLACE
+SKGEN_DERIVATIVE("grad_output", "grad.to(output.dtype()) - (grad.to(output."
+                                "dtype()) * output.exp()).sum(dim, true)")
+SKGEN_DERIVATIVE("output", "(-grad_output.sum(dim, true) * output.exp() * "
+                           "grad.to(output.dtype())).to(output.dtype())")
+at::Tensor &_log_softmax_backward_data_out(const at::Tensor &grad_output,
+                                           const at::Tensor &output,
+                                           int64_t dim,
+                                           at::ScalarType input_dtype,
+                                           at::Tensor &out) {
+  return at::_log_softmax_backward_data_out(out, grad_output, output, dim,
+                                            input_dtype);
+}
+
+skgen::Meta nll_loss_backward_meta(const at::Tensor & /*grad_output*/,
+                                   const at::Tensor &self,
+                                   const at::Tensor & /*target*/,
+                                   const c10::optional<at::Tensor> &,
+                                   int64_t, skgen::SymInt,
+                                   const at::Tensor & /*total_weight*/) {
+  return skgen::Meta{
+      skgen::TensorMeta(skgen::sizes_of(self), self.scalar_type())};
+}
+
+SKGEN_STRUCTURED("aten_port::nll_loss_backward.grad_input(Tensor grad_output, "
+                 "Tensor self, Tensor target, Tensor? weight, int reduction, "
+                 "SymInt ignore_index, Tensor total_weight, *, Tensor(a!) "
+                 "grad_input) -> Tensor(a!)",
+                 CPU)
+SKGEN_FUNCTIONAL_NAME("")
+SKGEN_META(nll_loss_backward_meta)
+SKGEN_NO_INPLACE
+SKGEN_DERIVATIVE("grad_output", "nll_loss_symint(grad, target, weight, "
+                                "reduction, ignore_index)")
+SKGEN_DERIVATIVE("self", "zeros_like(grad)")
+SKGEN_DERIVATIVE("target", "non_differentiable")
+at::Tensor &nll_loss_backward_out(const at::Tensor &grad_output,
+                                  const at::Tensor &self,
+                                  const at::Tensor &target,
+                                  const c10::optional<at::Tensor> &weight,
+                                  int64_t reduction, int64_t ignore_index,
+                                  const at::Tensor &total_weight,
+                                  at::Tensor &grad_input) {
+  return at::nll_loss_backward_out(grad_input, grad_output, self, target,
+                                   weight, reduction, ignore_index,
+                                   total_weight);
+}
+
 } // namespace aten_port

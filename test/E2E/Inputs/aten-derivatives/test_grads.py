@@ -349,7 +349,9 @@ def aten_aminmax():
     return both
 
 
-OPS = [
+def core_ops():
+    """ops.cpp's families."""
+    return [
     unary("exp"),
     unary("sin"),
     unary("tanh"),
@@ -407,7 +409,77 @@ OPS = [
        positive_nll, nondiff=(1, 2)),
     Op("eq.Tensor", P.eq.Tensor, A.eq.Tensor, lambda: binary_cases(REAL), fwd=False,
        differentiable=False),
+    ]
+
+
+#===------------------------------------------------------------------------===#
+# aten's rules without history and for forward AD without formulas
+#===------------------------------------------------------------------------===#
+
+
+def special_cases():
+    for c in unary_cases(REAL):
+        yield c
+    yield Case([torch.tensor([0.0, float("inf"), -float("inf"), float("nan"), 2.0],
+                             dtype=torch.float64)], label="infinities")
+
+
+def log_softmax_backward_cases():
+    for d in REAL:
+        for shape, dim in [((3, 4), 1), ((3, 4), 0), ((2, 3, 4), -1)]:
+            out = make(shape, d).log_softmax(dim)
+            yield Case([make(shape, d), out, dim, d], label="%s %s dim=%d" % (d, shape, dim))
+
+
+def nll_loss_backward_cases():
+    for case in positive_nll():
+        self, target, weight, reduction, ignore = case.args
+        out, total = A.nll_loss_forward.default(self, target, weight, reduction, ignore)
+        yield Case([make(out.shape, self.dtype), self, target, weight, reduction, ignore,
+                    total], label=case.label)
+
+
+OPS += [
+    Op("special_bessel_j0", P.special_bessel_j0.default, A.special_bessel_j0.default,
+       special_cases, differentiable=False),
+    Op("isposinf", P.isposinf.default, A.isposinf.default, special_cases,
+       differentiable=False),
+    Op("_log_softmax_backward_data", P._log_softmax_backward_data.default,
+       A._log_softmax_backward_data.default, log_softmax_backward_cases, nondiff=(2, 3)),
+    Op("nll_loss_backward", P.nll_loss_backward.default, A.nll_loss_backward.default,
+       nll_loss_backward_cases, nondiff=(2, 3, 6)),
 ]
+WITHOUT_HISTORY = ["special_bessel_j0", "isposinf"]
+WITHOUT_FORWARD_FORMULA = ["_log_softmax_backward_data", "nll_loss_backward"]
+
+
+def forward_ad_rules():
+    """Forward AD where the family has no forward formula: the primal without
+    a tangent for a family without history; for a functional operator with
+    backward formulas, the operator's decomposition registered for forward AD
+    (aten's, from torch._decomp, registered for ours as a user would:
+    torch.jit._register_decomposition), and aten's refusal before one is
+    registered (its first line: aten's ops have one)."""
+    from torch._decomp import decomposition_table
+    from torch._decomp import decompositions_for_jvp as jvp_decomps
+    by_name = {op.name: op for op in OPS}
+    for op in (by_name[n] for n in WITHOUT_HISTORY):
+        for case in op.cases():
+            compare("%s [%s] forward AD" % (op.name, case.label),
+                    lambda: jvp(op.ours, case, op, 1), lambda: jvp(op.aten, case, op, 1))
+    for name in WITHOUT_FORWARD_FORMULA:
+        op = by_name[name]
+        case = next(iter(op.cases()))
+        STATS["calls"] += 1
+        ours = outcome(lambda: jvp(op.ours, case, op, 1))
+        refusal = ("Trying to use forward AD with aten_port::%s that does not support it "
+                   "because it has not been implemented yet." % name)
+        if ours[0] != "error" or ours[1] != "NotImplementedError" or \
+                not ours[2].startswith(refusal):
+            record("%s forward AD without a decomposition: %s, not aten's refusal" % (
+                name, ours[1:] if ours[0] == "error" else "ok"))
+        jvp_decomps.decomposition_table_for_jvp[op.ours] = decomposition_table[op.aten]
+        jvp_decomps._register_jit_decomposition_for_jvp(op.ours)
 
 
 #===------------------------------------------------------------------------===#
@@ -636,10 +708,11 @@ def run_refusals():
             lambda: (lambda y: (A.eq_.Tensor(y, b), flags(y)))(a * 1))
 
 
-def main():
+def main(ops, refusals=True):
     verbose = "-v" in sys.argv
+    forward_ad_rules()
     seed = 0
-    for op in OPS:
+    for op in ops:
         for case in op.cases():
             seed += 10
             try:
@@ -651,15 +724,16 @@ def main():
         if verbose:
             print("%-18s done: %d calls, %d mismatches so far" % (op.name, STATS["calls"],
                                                                   len(STATS["mismatches"])))
-    run_refusals()
+    if refusals:
+        run_refusals()
     for m in STATS["mismatches"]:
         print("MISMATCH " + m)
     for reason, n in COUNTED.items():
         print("known (%d): %s" % (n, reason))
     print("%d ops; %d calls compared with aten, %d mismatches; %d known differences" % (
-        len(OPS), STATS["calls"], len(STATS["mismatches"]), sum(COUNTED.values())))
+        len(ops), STATS["calls"], len(STATS["mismatches"]), sum(COUNTED.values())))
     return 1 if STATS["mismatches"] else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(core_ops()))
