@@ -158,10 +158,12 @@ class Gradients:
     def __init__(self, run):
         self.run = run
         self.checks = 0
+        self.by_comparison = dict.fromkeys(COMPARISONS, 0)
         self.families = set()
 
     def compare(self, fam, what, label, fa, fb):
         self.checks += 1
+        self.by_comparison[what] += 1
         # logged: libtorch's warnings of torch.ops calls (aten's resize
         # warning of an out=) go to the outcome, not to stderr; not compared.
         self.run.compare_grad(fam, what, label, st.outcome(fa, warned=True, logged=True)[0],

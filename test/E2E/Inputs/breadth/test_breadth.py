@@ -394,11 +394,14 @@ def main():
               "compared)" % (len(with_formulas), len(compared_grads),
                              len([f for f in families if not f.formulas]),
                              len(grads.families - compared_grads), len(rejected)))
+        print("gradient checks by comparison: %s" % ", ".join(
+            "%s %d" % kv for kv in grads.by_comparison.items()))
         print("%d gradient checks, %d mismatches, %d known differences" % (
             grads.checks, len(grad_bad), len(run.grad_records) - len(grad_bad)))
         if args.grad_log:
             with open(args.grad_log, "w") as f:
-                json.dump({"checks": grads.checks, "families": sorted(grads.families),
+                json.dump({"checks": grads.checks, "by_comparison": grads.by_comparison,
+                       "families": sorted(grads.families),
                            "differences": run.grad_records}, f, indent=1)
     return 1 if run.mismatches else 0
 
