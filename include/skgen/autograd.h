@@ -50,6 +50,7 @@
 #include <skgen/formulas.h>
 #endif
 
+#include <array>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -391,6 +392,106 @@ Return forward_decomposition(const char *op, const c10::OperatorHandle &handle,
                              c10::DispatchKeySet keys, Args &&...args) {
   return torch::autograd::impl::run_jit_decomposition_with_args_for_jvp<Return>(
       op, handle, keys, std::forward<Args>(args)...);
+}
+
+//===--- Tensor[] and Tensor?[] arguments ---------------------------------===//
+
+/// Each differentiable input's edges, in order, from their counts (a
+/// Tensor[]'s: its size): [first, end) (aten's IndexRangeGenerator).
+template <size_t N>
+std::array<std::pair<size_t, size_t>, N>
+edge_ranges(const std::array<size_t, N> &sizes) {
+  std::array<std::pair<size_t, size_t>, N> ranges;
+  size_t next = 0;
+  for (size_t i = 0; i < N; ++i) {
+    ranges[i] = {next, next + sizes[i]};
+    next += sizes[i];
+  }
+  return ranges;
+}
+
+/// A formula's gradient(s) into their edges (aten's copy_range): one per
+/// element of a Tensor[] (undefined ones included).
+inline void copy_range(variable_list &out, std::pair<size_t, size_t> range,
+                       const at::Tensor &grad) {
+  TORCH_CHECK(range.second <= out.size() && range.second - range.first == 1,
+              "inconsistent range for Tensor output");
+  out[range.first] = grad;
+}
+inline void copy_range(variable_list &out, std::pair<size_t, size_t> range,
+                       const std::vector<at::Tensor> &grads) {
+  TORCH_CHECK(range.second <= out.size(), "range out of bounds");
+  TORCH_CHECK(range.second - range.first == grads.size(),
+              "inconsistent range for TensorList output");
+  for (size_t i = 0; i < grads.size(); ++i)
+    out[range.first + i] = grads[i];
+}
+
+/// A Tensor[] or Tensor?[] a formula reads, saved element by element (an
+/// absent element as an undefined tensor) and unpacked as aten's
+/// unpack_list / unpack_opt_list; after release_variables(), aten's error.
+inline std::vector<SavedVariable> save(at::TensorList ts, bool is_output) {
+  std::vector<SavedVariable> saved;
+  saved.reserve(ts.size());
+  for (const at::Tensor &t : ts)
+    saved.emplace_back(t, is_output);
+  return saved;
+}
+inline std::vector<SavedVariable>
+save(const c10::List<c10::optional<at::Tensor>> &ts, bool is_output) {
+  std::vector<SavedVariable> saved;
+  saved.reserve(ts.size());
+  for (const c10::optional<at::Tensor> &t : ts)
+    saved.emplace_back(t.has_value() ? *t : at::Tensor(), is_output);
+  return saved;
+}
+inline std::vector<at::Tensor> unpack_list(const std::vector<SavedVariable> &v,
+                                           bool released) {
+  TORCH_CHECK(!released, torch::autograd::ERR_BACKWARD_TWICE);
+  std::vector<at::Tensor> ts;
+  ts.reserve(v.size());
+  for (const SavedVariable &s : v)
+    ts.push_back(s.unpack());
+  return ts;
+}
+inline c10::List<c10::optional<at::Tensor>>
+unpack_opt_list(const std::vector<SavedVariable> &v, bool released) {
+  TORCH_CHECK(!released, torch::autograd::ERR_BACKWARD_TWICE);
+  c10::List<c10::optional<at::Tensor>> ts;
+  ts.reserve(v.size());
+  for (const SavedVariable &s : v) {
+    at::Tensor t = s.unpack();
+    ts.push_back(t.defined() ? c10::optional<at::Tensor>(t) : c10::nullopt);
+  }
+  return ts;
+}
+
+/// A Tensor[]'s properties a node saves instead of it (to_args_sizes_symint
+/// and the others of derivatives.yaml; Facts/Derivatives.cpp lists them).
+inline std::vector<std::vector<SymInt>> args_sizes_symint(at::TensorList ts) {
+  std::vector<std::vector<SymInt>> out;
+  for (const at::Tensor &t : ts)
+    out.push_back(sym_sizes(t));
+  return out;
+}
+inline std::vector<std::vector<int64_t>> args_sizes(at::TensorList ts) {
+  std::vector<std::vector<int64_t>> out;
+  for (const at::Tensor &t : ts)
+    out.push_back(t.sizes().vec());
+  return out;
+}
+inline std::vector<at::ScalarType> args_scalartypes(at::TensorList ts) {
+  std::vector<at::ScalarType> out;
+  for (const at::Tensor &t : ts)
+    out.push_back(t.scalar_type());
+  return out;
+}
+
+/// aten's refusal of a Tensor[] without a formula (per element).
+inline void check_no_requires_grad(at::TensorList ts, const char *name,
+                                   const char *op) {
+  for (const at::Tensor &t : ts)
+    torch::autograd::check_no_requires_grad(t, name, op);
 }
 
 } // namespace autograd

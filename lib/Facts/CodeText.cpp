@@ -394,13 +394,30 @@ std::vector<DerivativeFact::Use> formulaUses(llvm::StringRef Formula) {
       continue;
     if (Is(I + 1, "::"))
       continue;
+    // `to_args_sizes_symint(tensors)`: a Tensor[]'s property, one use of
+    // the list spanning the call.
+    if (Is(I + 1, "(") && I + 2 < Toks.size() &&
+        Toks[I + 2].K == Token::Identifier && Is(I + 3, ")")) {
+      if (const derivatives::SavedProperty *P =
+              derivatives::findListProperty(Word(I))) {
+        DerivativeFact::Use U;
+        U.Name = Word(I + 2).str();
+        U.Offset = unsigned(Toks[I].Offset);
+        U.Length = unsigned(Toks[I + 3].Offset + 1 - U.Offset);
+        U.Property = P->Method;
+        Uses.push_back(std::move(U));
+        I += 3;
+        continue;
+      }
+    }
     DerivativeFact::Use U;
     U.Name = Word(I).str();
     U.Offset = unsigned(Toks[I].Offset);
     U.Length = unsigned(Toks[I].Length);
     if (Is(I + 1, ".") && I + 2 < Toks.size() &&
         Toks[I + 2].K == Token::Identifier && Is(I + 3, "(") &&
-        Is(I + 4, ")") && derivatives::findSavedProperty(Word(I + 2))) {
+        Is(I + 4, ")") && derivatives::findSavedProperty(Word(I + 2)) &&
+        !derivatives::findSavedProperty(Word(I + 2))->Call) {
       U.Property = Word(I + 2).str();
       U.Length = unsigned(Toks[I + 4].Offset + 1 - U.Offset);
     }

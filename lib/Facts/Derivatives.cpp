@@ -17,21 +17,31 @@ static const SavedProperty Properties[] = {
     // (skgen/autograd.h; skgen::SymInt is skgen/symint.h's). The stable ABI
     // has no SymInt: concrete sizes.
     {"sym_sizes", "std::vector<::skgen::SymInt>",
-     "::skgen::autograd::sym_sizes", "int[]", "{0}.shape"},
+     "::skgen::autograd::sym_sizes", "int[]", "{0}.shape", nullptr},
     {"sizes", "std::vector<int64_t>", "::skgen::autograd::sizes", "int[]",
-     "{0}.shape"},
+     "{0}.shape", nullptr},
     {"sym_strides", "std::vector<::skgen::SymInt>",
-     "::skgen::autograd::sym_strides", "int[]", "{0}.stride()"},
+     "::skgen::autograd::sym_strides", "int[]", "{0}.stride()", nullptr},
     {"strides", "std::vector<int64_t>", "::skgen::autograd::strides", "int[]",
-     "{0}.stride()"},
+     "{0}.stride()", nullptr},
     {"sym_numel", "::skgen::SymInt", "::skgen::autograd::sym_numel", "int",
-     "{0}.numel()"},
-    {"numel", "int64_t", "::skgen::autograd::numel", "int", "{0}.numel()"},
-    {"dim", "int64_t", "::skgen::autograd::dim", "int", "{0}.dim()"},
-    {"scalar_type", "at::ScalarType", "::skgen::autograd::scalar_type",
-     "ScalarType", "{0}.dtype"},
-    {"options", "at::TensorOptions", "::skgen::autograd::options", nullptr,
+     "{0}.numel()", nullptr},
+    {"numel", "int64_t", "::skgen::autograd::numel", "int", "{0}.numel()",
      nullptr},
+    {"dim", "int64_t", "::skgen::autograd::dim", "int", "{0}.dim()", nullptr},
+    {"scalar_type", "at::ScalarType", "::skgen::autograd::scalar_type",
+     "ScalarType", "{0}.dtype", nullptr},
+    {"options", "at::TensorOptions", "::skgen::autograd::options", nullptr,
+     nullptr, nullptr},
+    // A Tensor[]'s (cat's backward): each element's sizes or dtype.
+    {"args_sizes_symint", "std::vector<std::vector<::skgen::SymInt>>",
+     "::skgen::autograd::args_sizes_symint", nullptr, nullptr,
+     "to_args_sizes_symint"},
+    {"args_sizes", "std::vector<std::vector<int64_t>>",
+     "::skgen::autograd::args_sizes", nullptr, nullptr, "to_args_sizes"},
+    {"args_scalartypes", "std::vector<at::ScalarType>",
+     "::skgen::autograd::args_scalartypes", nullptr, nullptr,
+     "to_args_scalartypes"},
 };
 
 llvm::ArrayRef<SavedProperty> savedProperties() { return Properties; }
@@ -41,6 +51,31 @@ const SavedProperty *findSavedProperty(llvm::StringRef Method) {
     if (Method == P.Method)
       return &P;
   return nullptr;
+}
+
+const SavedProperty *findListProperty(llvm::StringRef Function) {
+  for (const SavedProperty &P : Properties)
+    if (P.Call && Function == P.Call)
+      return &P;
+  return nullptr;
+}
+
+const SavedTensors *savedTensors(const schema::Type &T) {
+  // torchgen's gen_autograd_functions.py: SavedVariable, unpack_list,
+  // unpack_opt_list.
+  static const SavedTensors Tensor{"torch::autograd::SavedVariable", "unpack",
+                                   false},
+      Optional{"torch::autograd::SavedVariable", "unpack_opt", false},
+      List{"std::vector<torch::autograd::SavedVariable>", "unpack_list", true},
+      OptionalList{"std::vector<torch::autograd::SavedVariable>",
+                   "unpack_opt_list", true};
+  const schema::Type &E = T.isList() ? T.Elements.front() : T;
+  bool Opt = E.isOptional();
+  if (!E.unwrapOptional().isTensor())
+    return nullptr;
+  if (T.isList())
+    return Opt ? &OptionalList : &List;
+  return Opt ? &Optional : &Tensor;
 }
 
 bool usesName(const std::vector<DerivativeFact::Use> &Uses,
@@ -234,6 +269,7 @@ public:
     });
     ignoredFormulas();
     partialForward();
+    autoFormulasOfLists();
     shadowedNames();
     return std::move(D);
   }
@@ -255,8 +291,9 @@ private:
     if (Name == "result" && D.Outputs.size() == 1)
       return 0;
     unsigned Index;
-    if (Name.consume_front("result") && !Name.empty() &&
-        !Name.getAsInteger(10, Index) && Index < D.Outputs.size())
+    llvm::StringRef Suffix = Name;
+    if (Suffix.consume_front("result") && !Suffix.empty() &&
+        !Suffix.getAsInteger(10, Index) && Index < D.Outputs.size())
       return Index;
     for (unsigned I = 0; I < D.Outputs.size(); ++I)
       if (D.Outputs[I].Name == Name || D.Outputs[I].ReturnName == Name)
@@ -269,13 +306,17 @@ private:
     std::vector<std::string> Candidates;
     for (const Operand &Op : D.Inputs)
       Candidates.push_back(Op.Name);
-    for (const Operand &Op : D.Outputs)
+    for (const Operand &Op : D.Outputs) {
       Candidates.push_back(Op.Name);
+      Candidates.push_back(Op.ReturnName);
+    }
     Candidates.push_back(D.Outputs.size() == 1 ? "result" : "result0");
     Candidates.push_back("output_differentiability");
     std::string Best;
     unsigned BestDist = 3;
     for (const std::string &C : Candidates) {
+      if (C.empty() || C == Name) // Never the name that failed.
+        continue;
       unsigned Dist = Name.edit_distance(C, true, BestDist);
       if (Dist < BestDist) {
         BestDist = Dist;
@@ -334,13 +375,6 @@ private:
                   "arguments have gradients");
         return;
       }
-      if (Op.isTensorList()) {
-        error(E, false, Parts[K].Offset, Parts[K].Name.size(),
-              "'" + Op.Name + "' is a " + Op.Ty.str() +
-                  ": formulas for Tensor[] arguments are not supported yet; "
-                  "mark it non_differentiable");
-        return;
-      }
       if (Formula[Inputs[K]] || D.NonDifferentiable[Inputs[K]]) {
         error(E, false, Parts[K].Offset, Parts[K].Name.size(),
               "'" + Op.Name + "' already has a derivative entry");
@@ -388,6 +422,29 @@ private:
       return;
     }
     D.Forward.push_back(std::move(G));
+  }
+
+  /// auto_linear and auto_element_wise differentiate through each input's
+  /// tangent (`<input>_t`), which a Tensor[] has not (torchgen's neither,
+  /// outside _foreach ops).
+  void autoFormulasOfLists() {
+    std::vector<bool> Has = D.hasFormula();
+    auto List = llvm::find_if(D.Inputs, [&](const Operand &Op) {
+      return Op.isTensorList() && Has[&Op - D.Inputs.data()];
+    });
+    if (List == D.Inputs.end())
+      return;
+    llvm::erase_if(D.Forward, [&](const ForwardFormula &F) {
+      if (F.K == ForwardFormula::Kind::Formula)
+        return false;
+      const DerivativeFact &Fact = O.Derivatives[F.Entry];
+      error(F.Entry, true, 0, Fact.Formula.size(),
+            "'" + llvm::StringRef(Fact.Formula).trim().str() +
+                "' needs each input's tangent, and '" + List->Name +
+                "' is a Tensor[]: write the formula over the list (as "
+                "derivatives.yaml's cat_jvp(tensors, dim))");
+      return true;
+    });
   }
 
   /// `[True, False]`, one per output.
@@ -594,6 +651,8 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
     const Operand &In = D.Inputs[I];
     if (savedByProperties(D, I)) {
       for (const SavedProperty &P : Properties) {
+        if (bool(P.Call) != In.isTensorList())
+          continue;
         std::optional<std::string> T = P.CppType;
         if (Stable)
           T = P.StableSchemaType ? stableFormulaType(propertySchemaType(P))

@@ -25,9 +25,11 @@ namespace skgen {
 namespace derivatives {
 
 /// A property of an input that a node saves instead of the tensor when a
-/// formula reads only it (`self.sym_sizes()` -> `self_sym_sizes`, as aten).
+/// formula reads only it (`self.sym_sizes()` -> `self_sym_sizes`, as aten;
+/// of a Tensor[], `to_args_sizes_symint(tensors)` ->
+/// `tensors_args_sizes_symint`, as torchgen's load_derivatives.py).
 struct SavedProperty {
-  const char *Method;  // sym_sizes
+  const char *Method;  // sym_sizes (the member's suffix)
   const char *CppType; // The saved member's type.
   const char *Save;    // The function taking it from the tensor.
   /// On the stable target, the backward operator's argument that carries it
@@ -35,11 +37,30 @@ struct SavedProperty {
   /// Python companion's expression reading it off the tensor `{0}`.
   const char *StableSchemaType;
   const char *Python;
+  /// A Tensor[]'s property, read as `Call(list)`; nullptr: a tensor's,
+  /// read as `tensor.Method()`.
+  const char *Call;
 };
 llvm::ArrayRef<SavedProperty> savedProperties();
 /// The schema type of \p P's stable argument (P.StableSchemaType).
 schema::Type propertySchemaType(const SavedProperty &P);
+/// The property named \p Method (the member's suffix; `.Method()` of a
+/// tensor).
 const SavedProperty *findSavedProperty(llvm::StringRef Method);
+/// The Tensor[] property read by calling \p Function on the list.
+const SavedProperty *findListProperty(llvm::StringRef Function);
+
+/// How a node keeps an input or output holding tensors that formulas read
+/// whole: as torch::autograd::SavedVariable(s) (never the tensors
+/// themselves: no reference cycle through the graph), unpacked in apply() by
+/// `::skgen::autograd::Unpack` into schema::savedCppType's type. nullptr:
+/// not tensors (kept by value).
+struct SavedTensors {
+  const char *Member; // The member's type.
+  const char *Unpack;
+  bool List; // A vector of them (its member `<name>_released_` too).
+};
+const SavedTensors *savedTensors(const schema::Type &T);
 
 struct BackwardFormula {
   /// Indices into Derivatives::Inputs, in the order named ("self, other").

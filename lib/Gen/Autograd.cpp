@@ -54,6 +54,10 @@ struct NodeLayout {
   /// Per input / output: the edges whose formulas read it (all: saved
   /// whenever there is a node).
   std::vector<std::set<unsigned>> InputReaders, OutputReaders;
+  /// Some differentiable input is a Tensor[]: its elements are edges, so
+  /// each input's edges are a range known at the call (as aten's
+  /// IndexRangeGenerator).
+  bool Ranges = false;
 
   explicit NodeLayout(const Derivatives &D) : D(D) {
     std::vector<bool> Has = D.hasFormula();
@@ -62,6 +66,7 @@ struct NodeLayout {
       if (Has[I]) {
         EdgeOf[I] = int(Edges.size());
         Edges.push_back(I);
+        Ranges |= D.Inputs[I].isTensorList();
       }
     SavedTensor.assign(D.Inputs.size(), false);
     SavedProps.assign(D.Inputs.size(), {});
@@ -77,7 +82,7 @@ struct NodeLayout {
         int In = D.input(U.Name);
         if (In >= 0) {
           InputReaders[In].insert(Readers.begin(), Readers.end());
-          if (!D.Inputs[In].isTensorLike())
+          if (!derivatives::savedTensors(D.Inputs[In].Ty))
             SavedValue[In] = true;
           else if (!U.Property.empty())
             SavedProps[In].insert(U.Property);
@@ -103,14 +108,45 @@ struct NodeLayout {
   }
   /// `if (skgen_node->should_compute_output(..))` for a save read only by
   /// some edges' formulas, "" when every edge reads it.
+  /// (With ranges, every save: torchgen's neither guards them then.)
   std::string guard(const std::set<unsigned> &Readers) const {
-    if (Readers.size() == Edges.size())
+    if (Readers.size() == Edges.size() || Ranges)
       return "";
     std::string G;
     for (unsigned E : Readers)
       G += (G.empty() ? "" : " || ") +
            ("skgen_node->should_compute_output(" + std::to_string(E) + ")");
     return G;
+  }
+
+  /// apply()'s test whether edge \p E's gradient is needed.
+  std::string taskShould(unsigned E) const {
+    std::string N = std::to_string(E);
+    return Ranges ? "task_should_compute_output({skgen_ix[" + N + "]})"
+                  : "task_should_compute_output(" + N + ")";
+  }
+  /// apply()'s statement setting edge \p E's gradient(s) to \p Value.
+  std::string setGrad(unsigned E, const std::string &Value) const {
+    std::string N = std::to_string(E);
+    return Ranges ? "::skgen::autograd::copy_range(skgen_grads, skgen_ix[" + N +
+                        "], " + Value + ")"
+                  : "skgen_grads[" + N + "] = " + Value;
+  }
+  /// apply()'s gradient list (with ranges, after them).
+  std::string gradList() const {
+    if (!Ranges)
+      return "torch::autograd::variable_list skgen_grads(" +
+             std::to_string(Edges.size()) + ");";
+    std::string Sizes;
+    for (unsigned I : Edges)
+      Sizes += (Sizes.empty() ? "" : ", ") + (D.Inputs[I].isTensorList()
+                                                  ? D.Inputs[I].Name + "_size_"
+                                                  : std::string("1"));
+    std::string N = std::to_string(Edges.size());
+    return "const std::array<std::pair<size_t, size_t>, " + N +
+           "> skgen_ix = ::skgen::autograd::edge_ranges<" + N + ">({" + Sizes +
+           "});\ntorch::autograd::variable_list skgen_grads(skgen_ix[" +
+           std::to_string(Edges.size() - 1) + "].second);";
   }
 };
 
@@ -147,15 +183,23 @@ std::string autogradNode(const FamilyApi &A, bool Inplace, Includes &Inc) {
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {
     const std::string &N = D.Inputs[I].Name;
     if (L.SavedTensor[I]) {
-      Members += "torch::autograd::SavedVariable " + N + "_;\n";
-      Release += "    " + N + "_.reset_data();\n";
-      bool Opt = D.Inputs[I].Ty.isOptional();
-      Body += "const " +
-              std::string(Opt ? "c10::optional<at::Tensor>" : "at::Tensor") +
-              " " + N +
-              " = ::skgen::autograd::" + (Opt ? "unpack_opt" : "unpack") + "(" +
-              N + "_);\n";
+      const derivatives::SavedTensors &S =
+          *derivatives::savedTensors(D.Inputs[I].Ty);
+      Members += std::string(S.Member) + " " + N + "_;\n";
+      if (S.List) {
+        // Cleared on release; unpacking after it raises aten's error.
+        Members += "bool " + N + "_released_ = false;\n";
+        Release += "    " + N + "_.clear();\n    " + N + "_released_ = true;\n";
+      } else {
+        Release += "    " + N + "_.reset_data();\n";
+      }
+      Body += "const " + *schema::savedCppType(D.Inputs[I].Ty) + " " + N +
+              " = ::skgen::autograd::" + S.Unpack + "(" + N + "_" +
+              (S.List ? ", " + N + "_released_" : "") + ");\n";
     }
+    if (L.Ranges && D.Inputs[I].isTensorList() &&
+        llvm::is_contained(L.Edges, I))
+      Members += "size_t " + N + "_size_ = 0;\n";
     for (const std::string &P : L.SavedProps[I])
       Members += std::string(derivatives::findSavedProperty(P)->CppType) + " " +
                  N + "_" + P + ";\n";
@@ -197,25 +241,36 @@ std::string autogradNode(const FamilyApi &A, bool Inplace, Includes &Inc) {
   for (const BackwardFormula &B : D.Backward) {
     std::string Formula = derivatives::backwardFormulaText(D, B);
     if (B.Inputs.size() == 1) {
-      std::string E = std::to_string(L.edgeOf(B.Inputs.front()));
-      Body += "if (task_should_compute_output(" + E + "))\n  skgen_grads[" + E +
-              "] = " + Formula + ";\n";
+      unsigned E = L.edgeOf(B.Inputs.front());
+      Body +=
+          "if (" + L.taskShould(E) + ")\n  " + L.setGrad(E, Formula) + ";\n";
       continue;
     }
     std::string Any, Mask, Tie;
     for (unsigned I : B.Inputs) {
-      std::string E = std::to_string(L.edgeOf(I));
-      Any += (Any.empty() ? "" : " || ") +
-             ("task_should_compute_output(" + E + ")");
-      Mask += (Mask.empty() ? "" : ", ") +
-              ("task_should_compute_output(" + E + ")");
-      Tie += (Tie.empty() ? "" : ", ") + ("skgen_grads[" + E + "]");
+      unsigned E = L.edgeOf(I);
+      Any += (Any.empty() ? "" : " || ") + L.taskShould(E);
+      Mask += (Mask.empty() ? "" : ", ") + L.taskShould(E);
+      Tie += (Tie.empty() ? "" : ", ") +
+             ("skgen_grads[" + std::to_string(E) + "]");
     }
     Body += "if (" + Any + ") {\n";
     if (B.uses("grad_input_mask"))
       Body += "  const std::array<bool, " + std::to_string(B.Inputs.size()) +
               "> grad_input_mask = {" + Mask + "};\n";
-    Body += "  std::tie(" + Tie + ") = " + Formula + ";\n}\n";
+    if (!L.Ranges) {
+      Body += "  std::tie(" + Tie + ") = " + Formula + ";\n}\n";
+      continue;
+    }
+    // Each member of the tuple into its input's range.
+    Body += "  auto skgen_group = " + Formula + ";\n";
+    for (size_t K = 0; K < B.Inputs.size(); ++K)
+      Body +=
+          "  " +
+          L.setGrad(L.edgeOf(B.Inputs[K]), "std::get<" + std::to_string(K) +
+                                               ">(std::move(skgen_group))") +
+          ";\n";
+    Body += "}\n";
   }
   static const CodeTemplate Node(
       R"(struct ${name} final : torch::autograd::Node {
@@ -230,7 +285,7 @@ torch::autograd::variable_list
 ${name}::apply(torch::autograd::variable_list &&grads) {
   using namespace ::skgen::formulas;
   std::lock_guard<std::mutex> skgen_lock(mutex_);
-  torch::autograd::variable_list skgen_grads(${edges});
+  ${grads}
   if (!::skgen::autograd::any_defined(grads))
     return skgen_grads;
   ${body}
@@ -248,7 +303,7 @@ ${name}::apply(torch::autograd::variable_list &&grads) {
   return Node.substitute({{"name", Name},
                           {"release", Release},
                           {"members", Members},
-                          {"edges", std::to_string(L.Edges.size())},
+                          {"grads", L.gradList()},
                           {"body", Body}});
 }
 
@@ -450,6 +505,9 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {
     const std::string &X = D.Inputs[I].Name;
     const std::string &P = param(Sig, X).Name;
+    if (L.Ranges && D.Inputs[I].isTensorList() &&
+        llvm::is_contained(L.Edges, I))
+      Save({}, "skgen_node->" + X + "_size_ = " + P + ".size()");
     // In place, `self` is saved as it was: a copy.
     bool Original = Inplace && P == Self;
     if (L.SavedTensor[I])

@@ -305,6 +305,9 @@ std::optional<std::string> savedCppType(const Type &T) {
     const Type &E = T.Elements.front();
     if (E.isNamed("bool") && T.Size)
       return "std::array<bool, " + std::to_string(*T.Size) + ">";
+    // Tensor?[]: what aten's nodes unpack it to (unpack_opt_list).
+    if (E.isOptional() && E.Elements.front().isTensor())
+      return std::string("c10::List<c10::optional<at::Tensor>>");
     if (E.isOptional() || E.isNamed("Dimname"))
       return std::nullopt;
     if (std::optional<std::string> B = Base(E))

@@ -75,7 +75,9 @@ std::optional<CppType> returnCppType(const FunctionSchema &S, std::string &Why,
 /// The owning C++ type an autograd node saves an argument of type \p T as
 /// (`std::vector<int64_t>` for `int[]`), which its derivative formulas see;
 /// nullopt if it cannot be saved. Tensors are saved as SavedVariables and
-/// formulas see them unpacked: `at::Tensor`, `c10::optional<at::Tensor>`.
+/// formulas see them unpacked: `at::Tensor`, `c10::optional<at::Tensor>`,
+/// `std::vector<at::Tensor>`, `c10::List<c10::optional<at::Tensor>>` (as
+/// aten's; Facts/Derivatives.h, savedTensors).
 std::optional<std::string> savedCppType(const Type &T);
 
 /// True if \p T is `SymInt` or a list of `SymInt` (CppType::Symbolic).

@@ -19,6 +19,7 @@
 #include <skgen/structured.h>
 
 #include <tuple>
+#include <vector>
 
 namespace aten_port {
 
@@ -734,6 +735,43 @@ at::Tensor &nll_loss_backward_out(const at::Tensor &grad_output,
   return at::nll_loss_backward_out(grad_input, grad_output, self, target,
                                    weight, reduction, ignore_index,
                                    total_weight);
+
+// Tensor[] and Tensor?[] arguments (cat_tensors_backward, cat_jvp,
+// index_backward: skgen/formulas.h)
+//===----------------------------------------------------------------------===//
+
+SKGEN_STRUCTURED("aten_port::cat.out(Tensor[] tensors, int dim=0, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(cat)
+SKGEN_DERIVATIVE("tensors", "cat_tensors_backward(grad, "
+                            "to_args_sizes_symint(tensors), "
+                            "to_args_scalartypes(tensors), dim)")
+SKGEN_DERIVATIVE("result", "cat_jvp(tensors, dim)")
+at::Tensor &cat_out(at::TensorList tensors, int64_t dim, at::Tensor &out) {
+  return at::cat_out(out, tensors, dim);
+}
+
+// PyTorch 1.13's new_zeros_symint takes c10::SymInt sizes, which its nodes
+// (and skgen's there) do not save: new_zeros with the same sizes.
+SKGEN_STRUCTURED("aten_port::index.Tensor_out(Tensor self, Tensor?[] indices, "
+                 "*, Tensor(a!) out) -> Tensor(a!)",
+                 CPU)
+SKGEN_NO_INPLACE
+SKGEN_META_PRESET(index)
+#if SKGEN_SYMBOLIC_SIZES
+SKGEN_DERIVATIVE("self", "index_backward(grad.new_zeros_symint("
+                         "self.sym_sizes(), self.options()), indices, grad)")
+#else
+SKGEN_DERIVATIVE("self", "index_backward(grad.new_zeros("
+                         "self.sizes(), self.options()), indices, grad)")
+#endif
+SKGEN_DERIVATIVE("result", "auto_linear")
+at::Tensor &index_out(const at::Tensor &self,
+                      const c10::List<c10::optional<at::Tensor>> &indices,
+                      at::Tensor &out) {
+  return at::index_out(out, self, indices);
 }
 
 } // namespace aten_port

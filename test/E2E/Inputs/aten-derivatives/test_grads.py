@@ -735,5 +735,55 @@ def main(ops, refusals=True):
     return 1 if STATS["mismatches"] else 0
 
 
+#===------------------------------------------------------------------------===#
+# Tensor[] and Tensor?[] arguments (branch args): cat's elements and index's
+# indices passed as positional arguments, so that every check above applies.
+#===------------------------------------------------------------------------===#
+
+
+def cat_of(op):
+    return lambda *ts, dim=0: op(list(ts), dim)
+
+
+def index_of(op):
+    return lambda x, *idx: op(x, list(idx))
+
+
+def cat_cases():
+    for d in ALL:
+        for dim in (0, 1, -1):
+            yield Case([make((2, 3), d), make((2, 3), d), noncontig(make((3, 2), d)).t()],
+                       {"dim": dim}, label="%s dim=%d" % (d, dim))
+        yield Case([make((2, 3), d), make((0,), d), make((4, 3), d)], {"dim": 0},
+                   label="%s legacy empty" % d)
+    # mixed dtypes (the result's dtype; each gradient in its input's)
+    yield Case([make((2, 3), torch.float32), make((1, 3), torch.float64)], label="float32 with float64")
+    yield Case([make((2, 3), torch.float64), make((1, 3), torch.complex128)],
+               label="float64 with complex128")
+    yield Case([make((2, 3), torch.float64), torch.ones(1, 3, dtype=torch.int64)],
+               label="float64 with int64")
+
+
+def index_cases():
+    for d in ALL:
+        x = make((4, 5, 3), d)
+        yield Case([x, torch.tensor([0, 2, 2, 3])], label="%s one index (repeated)" % d)
+        yield Case([x, None, torch.tensor([[1, 4], [0, 0]])], label="%s None, index" % d)
+        yield Case([x, torch.tensor([1, 3]), None, torch.tensor([2, 0])],
+                   label="%s index, None, index" % d)
+        yield Case([x, torch.tensor([True, False, True, True])], label="%s bool mask" % d)
+        yield Case([noncontig(make((5, 4), d)), torch.tensor([[True] * 4] * 2 + [[False] * 4] * 3)],
+                   label="%s 2-d bool mask, non-contiguous" % d)
+
+
+OPS += [
+    Op("cat", cat_of(P.cat.default), cat_of(A.cat.default), cat_cases),
+    # An element that does not require grad: no gradient, no edge.
+    Op("cat (second without grad)", cat_of(P.cat.default), cat_of(A.cat.default),
+       lambda: (c for c in cat_cases() if len(c.args) == 3), nondiff=(1,)),
+    Op("index.Tensor", index_of(P.index.Tensor), index_of(A.index.Tensor), index_cases),
+]
+
+
 if __name__ == "__main__":
     sys.exit(main(core_ops()))

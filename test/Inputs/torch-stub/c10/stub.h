@@ -91,6 +91,8 @@ public:
   c10::SymIntArrayRef sym_sizes() const;
   const Tensor &zero_() const;
   const Tensor &copy_(const Tensor &src) const;
+  template <class Sizes>
+  Tensor new_zeros_symint(const Sizes &size, c10::TensorOptionsFwd) const;
 };
 Tensor operator*(const Tensor &, const Tensor &);
 Tensor operator*(const Tensor &, const c10::Scalar &);
