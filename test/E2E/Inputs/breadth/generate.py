@@ -22,6 +22,7 @@ and of the others), deterministically (--seed).
 import argparse
 import hashlib
 import json
+import os
 import re
 import sys
 
@@ -157,6 +158,18 @@ OUT_DTYPE.update({f: "breadth::bytebool_out" for f in (
 OUT_DTYPE.update({"amax.out": "breadth::input_dtype_out",
                   "amin.out": "breadth::input_dtype_out"})
 
+# SKGEN_INPLACE_DERIVATIVE: the in-place variant's own derivatives.yaml entry
+# (`eq_.Tensor`, `elu_`, `threshold_`, ...; their formulas use
+# `original_self_p`). Written once skgen has the annotation (issue 41: when
+# skgen/annotations.h defines it); until then the in-place variant uses the
+# functional entry's formulas.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..",
+                       "include", "skgen", "annotations.h")) as _h:
+    INPLACE_DERIVATIVES = "define SKGEN_INPLACE_DERIVATIVE" in _h.read()
+# derivatives.yaml's `dispatch:` entries (sum.dim_IntList): the key whose
+# formulas the family gets; the others are recorded in the manifest.
+DISPATCH_KEY = "Default"
+
 # Families left out of the library, and why (a family skgen rejects or
 # mis-generates would be listed here, with its diagnostic). None: skgen scans
 # and generates all 275 of 2.13's yaml.
@@ -227,6 +240,20 @@ class Arg:
         return (t, t) if t else None
 
 
+def cxx_string(text):
+    """A C++ string literal of text, as written (only the escapes C++ needs)."""
+    return '"%s"' % (text.replace("\\", "\\\\").replace('"', '\\"')
+                     .replace("\n", "\\n"))
+
+
+def formula_text(value):
+    """A derivatives.yaml value as the annotation's string: formulas verbatim,
+    output_differentiability's list as written ("[True, False]")."""
+    if isinstance(value, list):
+        return "[%s]" % ", ".join(str(v) for v in value)
+    return str(value)
+
+
 class Family:
     def __init__(self, entry, delegates):
         func = entry["func"]
@@ -253,6 +280,43 @@ class Family:
         self.preset = PRESETS.get(self.opname)
         self.checked = CHECKED.get(self.opname)
         self.func = func
+        self.derivative = self.inplace_derivative = None
+        self.other_dispatch = []
+        self.formulas_dropped = None  # why, when the driver left them out
+        self.inplace_formulas_dropped = None  # why, when only the in-place entry's
+
+    def entry_name(self, inplace=False):
+        """The name (op.overload) of the variant's derivatives.yaml entry."""
+        overload = self.inplace if inplace else self.functional
+        if overload is None:
+            return None
+        name = self.name + ("_" if inplace else "")
+        return name + ("." + overload if overload else "")
+
+    def formulas(self):
+        """[(key, text)] of the functional entry: SKGEN_DERIVATIVE's arguments."""
+        if self.derivative is None:
+            return []
+        entry = self.derivative
+        if "dispatch" in entry:
+            entry = entry["dispatch"][DISPATCH_KEY]
+        return [(k, formula_text(v)) for k, v in entry.items() if k != "name"]
+
+    def inplace_formulas(self):
+        if self.inplace_derivative is None:
+            return []
+        return [(k, formula_text(v)) for k, v in self.inplace_derivative.items()
+                if k != "name"]
+
+    def derivative_lines(self):
+        if self.formulas_dropped:
+            return []
+        lines = ["SKGEN_DERIVATIVE(%s, %s)" % (cxx_string(k), cxx_string(v))
+                 for k, v in self.formulas()]
+        if INPLACE_DERIVATIVES and not self.inplace_formulas_dropped:
+            lines += ["SKGEN_INPLACE_DERIVATIVE(%s, %s)" % (cxx_string(k), cxx_string(v))
+                      for k, v in self.inplace_formulas()]
+        return lines
 
     @property
     def meta_kind(self):
@@ -312,6 +376,7 @@ class Family:
                         rule, "TensorIterator" if self.ti else "Structured"), "}", ""]
             lines = meta + lines
             lines.append("SKGEN_META(%s_meta)" % ident)
+        lines += self.derivative_lines()
         params = ", ".join("%s%s" % (fmt(a.types()[0]), a.cxx) for a in self.args)
         lines.append("%s%s_kernel(%s) {" % (fmt(out_ret), ident, params))
         lines.append("  return at::_ops::%s::call(%s);" % (
@@ -323,23 +388,50 @@ class Family:
         return {"family": self.opname, "name": self.name,
                 "overload": self.overload, "functional": self.functional,
                 "inplace": self.inplace, "outs": [a.name for a in self.outs],
-                "meta": self.meta_kind, "ti": self.ti}
+                "meta": self.meta_kind, "ti": self.ti,
+                "derivative": self.entry_name() if self.derivative else None,
+                "formulas": dict(self.formulas()),
+                "inplace_derivative": (self.entry_name(True) if self.inplace_derivative
+                                       else None),
+                "inplace_formulas": dict(self.inplace_formulas()),
+                "inplace_formulas_emitted": (INPLACE_DERIVATIVES and
+                                             not self.inplace_formulas_dropped),
+                "inplace_formulas_dropped": self.inplace_formulas_dropped,
+                "other_dispatch": self.other_dispatch,
+                "formulas_dropped": self.formulas_dropped}
 
 
 def fmt(t):
     return t if t.endswith("&") else t + " "
 
 
-def load(path):
+def read_yaml(path):
     with open(path) as f:
-        entries = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def load(path, derivatives=None):
+    """The structured families of native_functions.yaml at path, each with
+    its derivatives.yaml entries (the functional op's, the in-place op's:
+    the entry whose name, op and overload, is the variant's) when
+    derivatives (that yaml's path) is given."""
+    entries = read_yaml(path)
     delegates = {}
     for e in entries:
         if "structured_delegate" in e:
             delegates.setdefault(e["structured_delegate"], []).append(
                 e["func"].split("(")[0])
-    return [Family(e, delegates.get(e["func"].split("(")[0], []))
-            for e in entries if e.get("structured") is True]
+    families = [Family(e, delegates.get(e["func"].split("(")[0], []))
+                for e in entries if e.get("structured") is True]
+    if derivatives:
+        by_name = {e["name"].split("(")[0]: e for e in read_yaml(derivatives)}
+        for f in families:
+            f.derivative = by_name.get(f.entry_name())
+            f.inplace_derivative = by_name.get(f.entry_name(True))
+            if f.derivative and "dispatch" in f.derivative:
+                f.other_dispatch = sorted(k for k in f.derivative["dispatch"]
+                                          if k != DISPATCH_KEY)
+    return families
 
 
 def sample(families, n, seed, with_samples):
@@ -415,12 +507,26 @@ def main():
     p.add_argument("--seed", default="0")
     p.add_argument("--opinfo")
     p.add_argument("--families")
+    p.add_argument("--derivatives", help="derivatives.yaml: each family gets its formulas")
+    p.add_argument("--drop-formulas", metavar="JSON",
+                   help="{family: {reason, inplace_only}}: families written without "
+                        "their formulas, or only without the in-place entry's (skgen "
+                        "rejected one)")
     p.add_argument("--preset-table", action="store_true",
                    help="print the docs' family -> preset table")
     p.add_argument("--check-docs", metavar="MD",
                    help="whether MD's family -> preset table is up to date")
     args = p.parse_args()
-    families = load(args.yaml)
+    families = load(args.yaml, args.derivatives)
+    if args.drop_formulas:
+        with open(args.drop_formulas) as fh:
+            dropped = json.load(fh)
+        for f in families:
+            why = dropped.get(f.opname)
+            if why and why["inplace_only"]:
+                f.inplace_formulas_dropped = why["reason"]
+            elif why:
+                f.formulas_dropped = why["reason"]
     if args.preset_table:
         sys.stdout.write(preset_table(families))
         return 0
@@ -455,15 +561,28 @@ def main():
         chosen = sample(usable, args.sample, args.seed, with_samples)
     else:
         chosen = usable
+    manifest = []
     with open(args.out, "w") as out:
-        out.write(HEADER % len(chosen))
+        text = HEADER % len(chosen)
         for f in chosen:
-            out.write(f.cpp() + "\n")
-        out.write("} // namespace breadth\n")
+            # The lines of the family's code: a diagnostic there is the family's.
+            first = text.count("\n") + 1
+            text += f.cpp() + "\n"
+            manifest.append(dict(f.manifest(), lines=[first, text.count("\n")]))
+        out.write(text + "} // namespace breadth\n")
     with open(args.manifest, "w") as m:
-        json.dump({"families": [f.manifest() for f in chosen],
-                   "structured": len(families)}, m, indent=1)
+        json.dump({"families": manifest, "structured": len(families)}, m, indent=1)
     print("%d of %d structured families written" % (len(chosen), len(families)))
+    if args.derivatives:
+        entry = [f for f in chosen if f.derivative]
+        inplace = [f for f in chosen if f.inplace_derivative]
+        print("%d with a derivatives.yaml entry, %d written with its formulas; %d with an "
+              "in-place entry, %s" % (
+                  len(entry), len([f for f in entry if not f.formulas_dropped]), len(inplace),
+                  "%d written" % len([f for f in inplace if not f.formulas_dropped and
+                                      not f.inplace_formulas_dropped])
+                  if INPLACE_DERIVATIVES else
+                  "not written: skgen has no SKGEN_INPLACE_DERIVATIVE"))
     return 0
 
 

@@ -1,12 +1,17 @@
 """Known differences between the breadth library and aten (test_breadth.py).
 
-Each entry: the families ("*": any), the comparisons (functional, inplace,
-out, out-wrong-shape, out-zero-size, out-wrong-dtype, meta), regexes over
-aten's and skgen's outcomes as test_breadth.py prints them ("RuntimeError:
-first line", "ok float32[2, 3]"), and the reason. A mismatch that no entry
-matches fails the test. No entry is a difference of skgen's checks or their
-wording: the one left is a warning of aten's own out= kernels, which the
-library's kernels call (both sides compute the same result)."""
+Each entry: the families ("*": any) or `when`, a predicate over the family's
+manifest entry (generate.py's: its formulas, its derivatives.yaml entries),
+the comparisons (functional, inplace, out, out-wrong-shape, out-zero-size,
+out-wrong-dtype, meta; gradients.COMPARISONS), regexes over aten's and
+skgen's outcomes as test_breadth.py prints them ("RuntimeError: first line",
+"ok float32[2, 3]"), optionally over why they differ ("outcome", "error",
+"result: ..."), and the reason. A mismatch that no entry matches fails the
+test. Values: no entry is a difference of skgen's checks or their wording:
+the one left is a warning of aten's own out= kernels, which the library's
+kernels call (both sides compute the same result). Gradients: each entry is
+a rule of aten's that skgen does not follow yet, with the part of issue 41
+that is to remove it."""
 
 RESIZED = ("aten's own out= kernel, which the library's kernel calls, resizes an "
            "out of the right shape with a warning: mse_loss and smooth_l1_loss "
@@ -15,7 +20,35 @@ RESIZED = ("aten's own out= kernel, which the library's kernel calls, resizes an
            "it the shape the meta computes (aten's functional op allocates "
            "zero-size outputs instead)")
 
+
+def no_entry(f):
+    """aten's op has no derivatives.yaml entry."""
+    return f["derivative"] is None
+
+
+FORWARD_AD_NO_ENTRY = (
+    "issue 41 item 3: forward AD of an op without a derivatives.yaml entry whose outputs are "
+    "integers or bools (argmax, argmin, isin, isposinf, isneginf, signbit): aten computes the "
+    "primal without a tangent; skgen refuses (\"Trying to use forward AD with X that does not "
+    "support it\")")
+JVP_DECOMPOSITION = (
+    "issue 41 item 3: _softmax_backward_data, _log_softmax_backward_data and nll_loss_backward "
+    "have no forward formula in derivatives.yaml; aten's generated kernel runs their "
+    "TorchScript decomposition for forward AD instead (torch/_decomp/decompositions_for_jvp.py, "
+    "run_jit_decomposition_with_args_for_jvp in VariableTypeUtils.h); skgen refuses")
+
 KNOWN = [
+    {"when": no_entry,
+     "comparisons": {"grad-forward-ad"},
+     "aten": r"^ok \(\((bool|u?int\d+)\[[\d, ]*\], None\)\)$",
+     "skgen": r"^NotImplementedError: Trying to use forward AD with \w+ that does not support it",
+     "reason": FORWARD_AD_NO_ENTRY},
+    {"families": {"_softmax_backward_data.out", "_log_softmax_backward_data.out",
+                  "nll_loss_backward.grad_input"},
+     "comparisons": {"grad-forward-ad"},
+     "aten": r"^ok ",
+     "skgen": r"^NotImplementedError: Trying to use forward AD with \w+ that does not support it",
+     "reason": JVP_DECOMPOSITION},
     {"families": {"mse_loss.out", "smooth_l1_loss.out", "isin.Scalar_Tensor_out"},
      "comparisons": {"functional", "out-wrong-shape", "out-zero-size"},
      "aten": r"^ok [^ ]*( warned \['An output with one or more elements was "

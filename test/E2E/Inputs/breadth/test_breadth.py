@@ -16,6 +16,9 @@ in-place `self` and the out tensors afterwards. A sample whose arguments do not
 bind to the family's overload (OpInfo samples cover every overload of the
 Python function) is skipped. Exit status 1 on a mismatch that KNOWN does not
 list (known_differences.py).
+
+With --grad-samples K (utils/breadth.py's default 2; 0: none), gradients
+too: gradients.py.
 """
 import argparse
 import itertools
@@ -30,6 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import torch  # noqa: E402
 
+import gradients  # noqa: E402
 import skgen_testing as st  # noqa: E402
 from known_differences import KNOWN  # noqa: E402
 
@@ -117,6 +121,28 @@ class Run:
         self.known = {}
         self.skipped = 0
         self.warned = 0
+        self.grad_records = []  # every gradient difference, for --grad-log
+
+    def compare_grad(self, fam, what, label, a, b):
+        """a, b: skgen_testing.outcome of aten's and the library's call."""
+        norm = lambda o: o[:2] + (re.sub(r"\b(aten|breadth)::", "", o[2]),)
+        why = None
+        if a[0] != b[0]:
+            why = "outcome"
+        elif a[0] == "error":
+            if norm(a) != norm(b):
+                why = "error"
+        else:
+            d = st.difference(b[1], a[1], None, None)
+            if d is not None:
+                why = "result: " + d.split("\n")[0]
+        if why is None:
+            return
+        show = lambda o: "ok %s" % describe(o[1]) if o[0] == "ok" else "%s: %s" % norm(o)[1:]
+        known = self.explain(fam, what, label, why, show(a), show(b))
+        self.grad_records.append({"family": fam.family, "comparison": what, "sample": label,
+                                  "why": why, "aten": show(a), "skgen": show(b),
+                                  "known": known})
 
     def show(self, o):
         if o[0][0] == "ok":
@@ -154,14 +180,21 @@ class Run:
         sa, sb = self.show(a), self.show(b)
         if sa == sb.replace("breadth::", "aten::"):
             return  # the same error, named after each operator's namespace
+        self.explain(fam, what, sample, why, sa, sb)
+
+    def explain(self, fam, what, sample, why, sa, sb):
+        """The reason of KNOWN that lists the difference, or a mismatch (None)."""
         for k in KNOWN:
-            if (fam.family in k["families"] or "*" in k["families"]) and \
+            families = k.get("families", ())
+            if (fam.family in families or "*" in families or
+                    ("when" in k and k["when"](fam.__dict__))) and \
                     what in k["comparisons"] and re.search(k["aten"], sa) and \
-                    re.search(k["skgen"], sb):
+                    re.search(k["skgen"], sb) and re.search(k.get("why", ""), why):
                 self.known[k["reason"]] = self.known.get(k["reason"], 0) + 1
-                return
+                return k["reason"]
         self.mismatches.append("%s %s (%s): %s\n    aten:  %s\n    skgen: %s" %
                                (fam.family, what, sample, why, sa, sb))
+        return None
 
 
 def describe(v):
@@ -206,20 +239,31 @@ def scalarized(op, args, kwargs):
     return (tuple(args), kwargs) if changed else None
 
 
-def check_sample(run, fam, args, kwargs, label):
-    aten, ours = fam.functional_ops
+def bind(fam, args, kwargs, label):
+    """(args, kwargs, label, aten's functional outcome) of a sample that
+    binds to the family's overload (as is, or with Scalar arguments as
+    numbers), else None."""
+    aten = fam.functional_ops[0]
     a = st.outcome(lambda: aten(*clone(args), **kwargs), warned=True, logged=True)
     if a[0][0] == "error" and BINDING.search(a[0][2]):
         alt = scalarized(aten, args, kwargs)
         if alt is None:
-            run.skipped += 1
-            return False
+            return None
         args, kwargs = alt
         label += " (Scalar)"
         a = st.outcome(lambda: aten(*clone(args), **kwargs), warned=True, logged=True)
         if a[0][0] == "error" and BINDING.search(a[0][2]):
-            run.skipped += 1
-            return False
+            return None
+    return args, kwargs, label, a
+
+
+def check_sample(run, fam, args, kwargs, label):
+    bound = bind(fam, args, kwargs, label)
+    if bound is None:
+        run.skipped += 1
+        return False
+    args, kwargs, label, a = bound
+    aten, ours = fam.functional_ops
     call = lambda op, a: st.outcome(lambda: op(*a, **kwargs), warned=True, logged=True)
     run.compare(fam, "functional", label, a, call(ours, clone(args)))
     if fam.inplace_ops is not None:
@@ -242,6 +286,39 @@ def check_sample(run, fam, args, kwargs, label):
     return True
 
 
+def check_gradients(grads, fam, info, per_dtype):
+    """gradients.py's checks on the first per_dtype samples of info that
+    bind, in each dtype of gradients.DTYPES info differentiates (or supports,
+    if aten does not differentiate the op)."""
+    fam.gradgrad = info.supports_autograd and info.supports_gradgrad
+    # Where aten does not differentiate the op, its behaviour with inputs that
+    # require grad (which outputs require grad, errors) is compared all the same.
+    dtypes = (info.supported_backward_dtypes("cpu") if info.supports_autograd
+              else info.supported_dtypes("cpu"))
+    for dtype in [d for d in gradients.DTYPES if d in dtypes]:
+        name = info.name + (("." + info.variant_test_name) if info.variant_test_name else "")
+        seed = gradients.seed_of(fam.family, name, dtype)
+        try:
+            samples = list(itertools.islice(
+                gradients.requires_grad_samples(info, dtype, seed), MAX_SAMPLES))
+        except Exception as e:  # noqa: BLE001 - OpInfo's own failure
+            print("%s: %s samples for %s: %s" % (fam.family, info.name, dtype, e))
+            continue
+        bound = 0
+        for i, s in enumerate(samples):
+            if bound == per_dtype:
+                break
+            kwargs = dict(s.kwargs)
+            if isinstance(kwargs.get("reduction"), str):
+                kwargs["reduction"] = REDUCTIONS[kwargs["reduction"]]
+            label = "%s %s #%d" % (name, str(dtype).replace("torch.", ""), i)
+            b = bind(fam, (s.input,) + tuple(s.args), kwargs, label)
+            if b is None or b[3][0][0] != "ok":
+                continue
+            bound += 1
+            grads.sample(fam, b[2], (b[0], b[1]), seed + i)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--list-opinfo")
@@ -249,6 +326,9 @@ def main():
     p.add_argument("manifest", nargs="?")
     p.add_argument("--samples", type=int, default=8)
     p.add_argument("--dtypes", type=int, default=2)
+    p.add_argument("--grad-samples", type=int, default=0,
+                   help="OpInfo samples per dtype for the gradient comparison (0: none)")
+    p.add_argument("--grad-log", help="write every gradient difference there (JSON)")
     p.add_argument("-v", action="store_true")
     args = p.parse_args()
     op_db = import_op_db()
@@ -260,6 +340,7 @@ def main():
     with open(args.manifest) as f:
         families = [Family(m) for m in json.load(f)["families"]]
     run = Run(args.v)
+    grads = gradients.Gradients(run)
     compared, without = 0, []
     for fam in families:
         infos = [o for o in op_db if fam.name in aten_names(o)]
@@ -285,6 +366,8 @@ def main():
                         kwargs["reduction"] = REDUCTIONS[kwargs["reduction"]]
                     bound += check_sample(run, fam, (s.input,) + tuple(s.args), kwargs,
                                           label)
+            if args.grad_samples and fam.formulas_dropped is None:
+                check_gradients(grads, fam, info, args.grad_samples)
         if run.calls > before:
             compared += 1
         else:
@@ -298,8 +381,28 @@ def main():
     print("%d families without a sample that binds: %s" % (len(without), " ".join(without)))
     print("%d samples for another overload skipped; %d calls with aten's resize "
           "warning compared" % (run.skipped, run.warned))
+    grad_bad = [r for r in run.grad_records if r["known"] is None]
     print("%d families; %d calls compared with aten, %d mismatches, %d known differences" %
-          (compared, run.calls, len(run.mismatches), sum(run.known.values())))
+          (compared, run.calls, len(run.mismatches) - len(grad_bad),
+           sum(run.known.values()) - (len(run.grad_records) - len(grad_bad))))
+    if args.grad_samples:
+        with_formulas = [f for f in families if f.formulas and f.formulas_dropped is None]
+        rejected = [f.family for f in families if f.formulas_dropped is not None]
+        compared_grads = grads.families & {f.family for f in with_formulas}
+        print("gradients: %d families with formulas (%d compared), %d without a "
+              "derivatives.yaml entry (%d compared), %d with rejected formulas (not "
+              "compared)" % (len(with_formulas), len(compared_grads),
+                             len([f for f in families if not f.formulas]),
+                             len(grads.families - compared_grads), len(rejected)))
+        print("gradient checks by comparison: %s" % ", ".join(
+            "%s %d" % kv for kv in grads.by_comparison.items()))
+        print("%d gradient checks, %d mismatches, %d known differences" % (
+            grads.checks, len(grad_bad), len(run.grad_records) - len(grad_bad)))
+        if args.grad_log:
+            with open(args.grad_log, "w") as f:
+                json.dump({"checks": grads.checks, "by_comparison": grads.by_comparison,
+                       "families": sorted(grads.families),
+                           "differences": run.grad_records}, f, indent=1)
     return 1 if run.mismatches else 0
 
 
