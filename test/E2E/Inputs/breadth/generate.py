@@ -20,6 +20,7 @@ by meta (every preset kind, own meta functions of TensorIterator families
 and of the others), deterministically (--seed).
 """
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -281,6 +282,9 @@ class Family:
         self.checked = CHECKED.get(self.opname)
         self.func = func
         self.derivative = self.inplace_derivative = None
+        # Without an entry, in torchgen's DONT_REQUIRE_DERIVATIVE: aten's ops
+        # are not differentiable (integer or bool results): SKGEN_NOT_DIFFERENTIABLE.
+        self.not_differentiable = False
         self.other_dispatch = []
         self.formulas_dropped = None  # why, when the driver left them out
         self.inplace_formulas_dropped = None  # why, when only the in-place entry's
@@ -309,6 +313,8 @@ class Family:
                 if k != "name"]
 
     def derivative_lines(self):
+        if self.not_differentiable:
+            return ["SKGEN_NOT_DIFFERENTIABLE"]
         if self.formulas_dropped:
             return []
         lines = ["SKGEN_DERIVATIVE(%s, %s)" % (cxx_string(k), cxx_string(v))
@@ -410,6 +416,18 @@ def read_yaml(path):
         return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
+def dont_require_derivative(derivatives):
+    """torchgen's DONT_REQUIRE_DERIVATIVE (gen_variable_type.py, beside
+    derivatives.yaml): the ops aten declares not differentiable without an
+    entry, as a user porting them writes SKGEN_NOT_DIFFERENTIABLE."""
+    path = os.path.join(os.path.dirname(derivatives), "gen_variable_type.py")
+    for node in ast.parse(open(path).read()).body:
+        if isinstance(node, ast.Assign) and any(
+                getattr(t, "id", None) == "DONT_REQUIRE_DERIVATIVE" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    sys.exit("generate.py: no DONT_REQUIRE_DERIVATIVE in " + path)
+
+
 def load(path, derivatives=None):
     """The structured families of native_functions.yaml at path, each with
     its derivatives.yaml entries (the functional op's, the in-place op's:
@@ -425,9 +443,11 @@ def load(path, derivatives=None):
                 for e in entries if e.get("structured") is True]
     if derivatives:
         by_name = {e["name"].split("(")[0]: e for e in read_yaml(derivatives)}
+        dont = dont_require_derivative(derivatives)
         for f in families:
             f.derivative = by_name.get(f.entry_name())
             f.inplace_derivative = by_name.get(f.entry_name(True))
+            f.not_differentiable = f.derivative is None and f.name in dont
             if f.derivative and "dispatch" in f.derivative:
                 f.other_dispatch = sorted(k for k in f.derivative["dispatch"]
                                           if k != DISPATCH_KEY)
@@ -574,6 +594,8 @@ def main():
         json.dump({"families": manifest, "structured": len(families)}, m, indent=1)
     print("%d of %d structured families written" % (len(chosen), len(families)))
     if args.derivatives:
+        print("%d without an entry that aten declares not differentiable "
+              "(SKGEN_NOT_DIFFERENTIABLE)" % len([f for f in chosen if f.not_differentiable]))
         entry = [f for f in chosen if f.derivative]
         inplace = [f for f in chosen if f.inplace_derivative]
         print("%d with a derivatives.yaml entry, %d written with its formulas; %d with an "

@@ -147,6 +147,20 @@ def out_with_grad(op, names, sample, results):
     return detached(op(*args, **dict(kwargs, **dict(zip(names, outs)))))
 
 
+# aten's ops without a forward formula whose forward AD runs a TorchScript
+# decomposition (torch/_decomp/decompositions_for_jvp.py registers them): a
+# user porting one registers aten's decomposition for theirs, as the breadth
+# library does (skgen's kernel then runs it: Derivatives::forwardAD).
+JVP_DECOMPOSED = ("_softmax_backward_data", "_log_softmax_backward_data", "nll_loss_backward")
+
+
+def register_jvp_decomposition(aten, ours):
+    from torch._decomp import decomposition_table
+    from torch._decomp import decompositions_for_jvp as jvp_decomps
+    jvp_decomps.decomposition_table_for_jvp[ours] = decomposition_table[aten]
+    jvp_decomps._register_jit_decomposition_for_jvp(ours)
+
+
 def seed_of(*parts):
     return zlib.crc32("/".join(map(str, parts)).encode()) % (1 << 30)
 
@@ -172,6 +186,9 @@ class Gradients:
     def sample(self, fam, label, sample, seed):
         """The checks of one bound sample (aten's functional call succeeded)."""
         aten, ours = fam.functional_ops
+        if fam.family not in self.families and \
+                aten.overloadpacket.__name__ in JVP_DECOMPOSED:
+            register_jvp_decomposition(aten, ours)
         self.families.add(fam.family)
         a = st.outcome(lambda: backward(aten, sample, seed), warned=True, logged=True)[0]
         self.compare(fam, "grad-backward", label, lambda: a[1] if a[0] == "ok" else

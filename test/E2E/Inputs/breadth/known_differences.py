@@ -21,34 +21,7 @@ RESIZED = ("aten's own out= kernel, which the library's kernel calls, resizes an
            "zero-size outputs instead)")
 
 
-def no_entry(f):
-    """aten's op has no derivatives.yaml entry."""
-    return f["derivative"] is None
-
-
-FORWARD_AD_NO_ENTRY = (
-    "issue 41 item 3: forward AD of an op without a derivatives.yaml entry whose outputs are "
-    "integers or bools (argmax, argmin, isin, isposinf, isneginf, signbit): aten computes the "
-    "primal without a tangent; skgen refuses (\"Trying to use forward AD with X that does not "
-    "support it\")")
-JVP_DECOMPOSITION = (
-    "issue 41 item 3: _softmax_backward_data, _log_softmax_backward_data and nll_loss_backward "
-    "have no forward formula in derivatives.yaml; aten's generated kernel runs their "
-    "TorchScript decomposition for forward AD instead (torch/_decomp/decompositions_for_jvp.py, "
-    "run_jit_decomposition_with_args_for_jvp in VariableTypeUtils.h); skgen refuses")
-
 KNOWN = [
-    {"when": no_entry,
-     "comparisons": {"grad-forward-ad"},
-     "aten": r"^ok \(\((bool|u?int\d+)\[[\d, ]*\], None\)\)$",
-     "skgen": r"^NotImplementedError: Trying to use forward AD with \w+ that does not support it",
-     "reason": FORWARD_AD_NO_ENTRY},
-    {"families": {"_softmax_backward_data.out", "_log_softmax_backward_data.out",
-                  "nll_loss_backward.grad_input"},
-     "comparisons": {"grad-forward-ad"},
-     "aten": r"^ok ",
-     "skgen": r"^NotImplementedError: Trying to use forward AD with \w+ that does not support it",
-     "reason": JVP_DECOMPOSITION},
     {"families": {"mse_loss.out", "smooth_l1_loss.out", "isin.Scalar_Tensor_out"},
      "comparisons": {"functional", "out-wrong-shape", "out-zero-size"},
      "aten": r"^ok [^ ]*( warned \['An output with one or more elements was "
