@@ -150,6 +150,18 @@ inline std::vector<at::Tensor> not_implemented_list(const char *name,
   return {};
 }
 
+//===----------------------------------------------------------------------===//
+// Saving less
+//===----------------------------------------------------------------------===//
+
+/// derivatives.yaml's `wrap_opt_if(t, cond)`: \p t where \p cond (an edge
+/// that reads it needs a gradient), nullopt otherwise. The value is aten's;
+/// the node still saves \p t whenever an edge of the formula needs a
+/// gradient (aten's saves it only under \p cond).
+inline c10::optional<at::Tensor> wrap_opt_if(const at::Tensor &t, bool cond) {
+  return cond ? c10::optional<at::Tensor>(t) : c10::nullopt;
+}
+
 } // namespace formulas
 } // namespace skgen
 
