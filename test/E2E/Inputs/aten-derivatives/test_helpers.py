@@ -45,10 +45,6 @@ tg.KNOWN.extend([
                         "forward AD with renorm"),
      "PyTorch 1.13's renorm has no forward derivative; 2.13's yaml, ported here, has "
      "renorm_jvp"),
-    (True, ("_softmax_backward_data [", "ours ('NotImplementedError', 'Trying to use forward AD "
-            "with aten_port::_softmax_backward_data"),
-     "derivatives.yaml has no forward formula for _softmax_backward_data, yet aten's "
-     "computes a tangent; skgen refuses (issue 41)"),
 ])
 
 
@@ -290,5 +286,18 @@ def helper_ops():
     ]
 
 
+def register_jvp_decompositions():
+    """derivatives.yaml has no forward formula for _softmax_backward_data:
+    aten's kernel runs its decomposition for forward AD, and so does skgen's
+    once one is registered for ours, as a user registers it."""
+    from torch._decomp import decomposition_table
+    from torch._decomp import decompositions_for_jvp as jvp_decomps
+    ours = tg.P._softmax_backward_data.default
+    jvp_decomps.decomposition_table_for_jvp[ours] = \
+        decomposition_table[tg.A._softmax_backward_data.default]
+    jvp_decomps._register_jit_decomposition_for_jvp(ours)
+
+
 if __name__ == "__main__":
+    register_jvp_decompositions()
     sys.exit(tg.main(helper_ops(), refusals=False))
