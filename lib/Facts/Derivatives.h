@@ -211,11 +211,12 @@ struct ScopeEntry {
 
 /// (The scan checks backwardFormulaText against it.)
 /// The scope of backward formula \p B: `grads`, `grad` (the first
-/// differentiable output's gradient), `grad_<output>`, every input (tensors
-/// unpacked, the others as saved: schema::savedCppType; an input saved by
-/// properties as `<input>_<property>` instead), every output
-/// (`result` for one, `result<i>` and its name), `grad_input_mask` (a group
-/// formula), `retain_variables` (derivatives.yaml's: the graph is kept).
+/// differentiable output's gradient), each differentiable output's
+/// gradNames, every input (tensors unpacked, the others as saved:
+/// schema::savedCppType; an input saved by properties as
+/// `<input>_<property>` instead), every output by its outputNames,
+/// `grad_input_mask` (a group formula), `retain_variables`
+/// (derivatives.yaml's: the graph is kept).
 /// Entries whose type cannot be saved are left out.
 /// On the stable target (\p Target), the names have the types of
 /// skgen/stable/formulas.h (tensors are `skgen::formulas::Tensor`) and the
