@@ -89,6 +89,9 @@ bool BackwardFormula::uses(llvm::StringRef Name) const {
 bool ForwardFormula::uses(llvm::StringRef Name) const {
   return usesName(Uses, Name);
 }
+bool ForwardFormula::gives(unsigned Output) const {
+  return llvm::is_contained(Outputs, Output);
+}
 
 bool Operand::isTensorLike() const {
   const schema::Type &T = Ty.unwrapOptional();
@@ -123,14 +126,27 @@ int Derivatives::input(llvm::StringRef Name) const {
   return -1;
 }
 
+std::vector<std::string> Derivatives::ownNames(unsigned I) const {
+  std::vector<std::string> Names{Outputs[I].Name};
+  if (!Outputs[I].ReturnName.empty())
+    Names.push_back(Outputs[I].ReturnName);
+  return Names;
+}
+
 std::vector<std::string> Derivatives::outputNames(unsigned I) const {
   std::vector<std::string> Names;
   Names.push_back(Outputs.size() == 1 ? "result"
                                       : "result" + std::to_string(I));
-  if (Outputs[I].Name != Names.front())
-    Names.push_back(Outputs[I].Name);
-  if (!Outputs[I].ReturnName.empty() && Outputs[I].ReturnName != Names.front())
-    Names.push_back(Outputs[I].ReturnName);
+  for (std::string &N : ownNames(I))
+    if (N != Names.front())
+      Names.push_back(std::move(N));
+  return Names;
+}
+
+std::vector<std::string> Derivatives::gradNames(unsigned I) const {
+  std::vector<std::string> Names;
+  for (const std::string &N : ownNames(I))
+    Names.push_back("grad_" + N);
   return Names;
 }
 
@@ -258,14 +274,17 @@ public:
     if (!ExplicitOutputs)
       defaultOutputDifferentiability();
     gradSpelling();
-    for (ForwardFormula &F : D.Forward)
-      if (!D.OutputDifferentiable[F.Output])
-        error(F.Entry, false, 0, Es[F.Entry].Names.size(),
-              "output '" + D.Outputs[F.Output].Name +
-                  "' is not differentiable (output_differentiability); it "
-                  "has no forward formula");
+    // (torchgen's: one forward tangent per differentiable output.)
     llvm::erase_if(D.Forward, [&](const ForwardFormula &F) {
-      return !D.OutputDifferentiable[F.Output];
+      for (unsigned O : F.Outputs)
+        if (!D.OutputDifferentiable[O]) {
+          error(F.Entry, false, 0, Es[F.Entry].Names.size(),
+                "output '" + D.Outputs[O].Name +
+                    "' is not differentiable (output_differentiability); it "
+                    "has no forward formula");
+          return true;
+        }
+      return false;
     });
     ignoredFormulas();
     partialForward();
@@ -342,6 +361,12 @@ private:
         continue;
       }
       if (Out >= 0) {
+        if (llvm::is_contained(Outputs, unsigned(Out))) {
+          error(E, false, P.Offset, P.Name.size(),
+                "output '" + D.Outputs[Out].Name +
+                    "' is named twice in this entry");
+          return;
+        }
         Outputs.push_back(Out);
         continue;
       }
@@ -352,13 +377,13 @@ private:
     }
     llvm::StringRef Text = llvm::StringRef(F.Formula).trim();
     if (!Outputs.empty()) {
-      if (!Inputs.empty() || Outputs.size() > 1) {
+      if (!Inputs.empty()) {
         error(E, false, 0, F.Names.size(),
-              "a forward formula is for one output ('result', 'result<i>' "
-              "or the output's name), not a list");
+              "an entry names inputs (a backward formula) or outputs (a "
+              "forward formula), not both");
         return;
       }
-      forward(E, F, Outputs.front(), Text);
+      forward(E, F, std::move(Outputs), Text);
       return;
     }
     if (Text == "non_differentiable") {
@@ -386,20 +411,29 @@ private:
     D.Backward.push_back({Inputs, F.Formula, F.Uses, E});
   }
 
-  void forward(size_t E, const DerivativeFact &F, unsigned Output,
+  void forward(size_t E, const DerivativeFact &F, std::vector<unsigned> Outputs,
                llvm::StringRef Text) {
-    if (llvm::any_of(D.Forward, [&](const ForwardFormula &G) {
-          return G.Output == Output;
-        })) {
-      error(E, false, 0, F.Names.size(),
-            "output '" + D.Outputs[Output].Name +
-                "' already has a forward formula");
+    for (unsigned Output : Outputs)
+      if (llvm::any_of(D.Forward, [&](const ForwardFormula &G) {
+            return G.gives(Output);
+          })) {
+        error(E, false, 0, F.Names.size(),
+              "output '" + D.Outputs[Output].Name +
+                  "' already has a forward formula");
+        return;
+      }
+    const bool Auto = Text == "auto_element_wise" || Text == "auto_linear";
+    if (Auto && Outputs.size() > 1) {
+      // (torchgen's rule: they differentiate through one output.)
+      error(E, true, 0, F.Formula.size(),
+            "'" + Text.str() +
+                "' gives one output's tangent; write an entry per output");
       return;
     }
     ForwardFormula G;
-    G.Output = Output;
+    G.Outputs = std::move(Outputs);
     G.Entry = E;
-    if (Text == "auto_element_wise" || Text == "auto_linear") {
+    if (Auto) {
       G.K = Text == "auto_linear" ? ForwardFormula::Kind::AutoLinear
                                   : ForwardFormula::Kind::AutoElementWise;
     } else {
@@ -482,9 +516,13 @@ private:
     bool Grad = llvm::any_of(
         D.Backward, [](const BackwardFormula &B) { return B.uses("grad"); });
     bool Others = llvm::any_of(D.Backward, [&](const BackwardFormula &B) {
-      return B.uses("grads") || llvm::any_of(D.Outputs, [&](const Operand &Op) {
-               return B.uses("grad_" + Op.Name);
-             });
+      if (B.uses("grads"))
+        return true;
+      for (unsigned I = 0; I < D.Outputs.size(); ++I)
+        for (const std::string &G : D.gradNames(I))
+          if (B.uses(G))
+            return true;
+      return false;
     });
     if (Grad && !Others)
       for (unsigned I = 1; I < D.Outputs.size(); ++I)
@@ -508,15 +546,16 @@ private:
   /// torchgen requires a forward formula for each differentiable output
   /// once one has one (none: forward AD is refused).
   void partialForward() {
-    size_t Want = D.differentiableOutputs().size();
-    if (D.Forward.empty() || D.Forward.size() == Want)
+    size_t Want = D.differentiableOutputs().size(), Given = 0;
+    for (const ForwardFormula &F : D.Forward)
+      Given += F.Outputs.size();
+    if (D.Forward.empty() || Given == Want)
       return;
     std::string Missing;
     size_t Count = 0;
     for (unsigned I : D.differentiableOutputs())
-      if (llvm::none_of(D.Forward, [&](const ForwardFormula &F) {
-            return F.Output == I;
-          })) {
+      if (llvm::none_of(D.Forward,
+                        [&](const ForwardFormula &F) { return F.gives(I); })) {
         Missing += (Missing.empty() ? "'" : ", '") + D.Outputs[I].Name + "'";
         ++Count;
       }
@@ -560,9 +599,10 @@ private:
         Seen.push_back({Derivatives::GradSpelling::Grad, &B});
       if (B.uses("grads"))
         Seen.push_back({Derivatives::GradSpelling::Grads, &B});
-      for (const Operand &Op : D.Outputs)
-        if (B.uses("grad_" + Op.Name))
-          Seen.push_back({Derivatives::GradSpelling::Named, &B});
+      for (unsigned I = 0; I < D.Outputs.size(); ++I)
+        for (const std::string &G : D.gradNames(I))
+          if (B.uses(G))
+            Seen.push_back({Derivatives::GradSpelling::Named, &B});
     }
     if (Seen.empty())
       return;
@@ -646,7 +686,8 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
                                    : "const torch::autograd::variable_list &"});
   Scope.push_back({"grad", Tensor});
   for (unsigned I : D.differentiableOutputs())
-    Scope.push_back({"grad_" + D.Outputs[I].Name, Tensor});
+    for (std::string &G : D.gradNames(I))
+      Scope.push_back({std::move(G), Tensor});
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {
     const Operand &In = D.Inputs[I];
     if (savedByProperties(D, I)) {
@@ -734,6 +775,11 @@ std::vector<ScopeEntry> forwardScope(const Derivatives &D, Abi Target) {
     for (const char *Suffix : {"_p", "_t"})
       Scope.push_back({D.originalName(Suffix), Tensor});
   return Scope;
+}
+
+std::vector<std::string> forwardResultTypes(const ForwardFormula &G,
+                                            Abi Target) {
+  return std::vector<std::string>(G.Outputs.size(), formulaTensorType(Target));
 }
 
 std::vector<std::string> backwardResultTypes(const Derivatives &D,

@@ -74,11 +74,15 @@ struct BackwardFormula {
 struct ForwardFormula {
   enum class Kind { Formula, AutoElementWise, AutoLinear };
   Kind K = Kind::Formula;
-  unsigned Output = 0; // Into Derivatives::Outputs.
+  /// Into Derivatives::Outputs, in the order named. Several (torchgen's
+  /// `U, S, Vh: linalg_svd_jvp(...)`): the formula gives a std::tuple of
+  /// their tangents, in that order.
+  std::vector<unsigned> Outputs;
   std::string Formula;
   std::vector<DerivativeFact::Use> Uses;
   size_t Entry = 0;
   bool uses(llvm::StringRef Name) const;
+  bool gives(unsigned Output) const; // Names it.
 };
 
 /// A schema argument of the family's functional variant, or an output (an
@@ -152,8 +156,14 @@ struct Derivatives {
   /// The input named \p Name, or -1.
   int input(llvm::StringRef Name) const;
   /// The names output \p I goes by in formulas: `result` (the only one) or
-  /// `result<i>`, and its own name.
+  /// `result<i>`, then its own names (ownNames).
   std::vector<std::string> outputNames(unsigned I) const;
+  /// Output \p I's own names: its out argument's and its return's (as
+  /// torchgen's, which names outputs by the returns). Its gradient goes by
+  /// `grad_<name>` for each.
+  std::vector<std::string> ownNames(unsigned I) const;
+  /// `grad_<name>` for each of ownNames(\p I).
+  std::vector<std::string> gradNames(unsigned I) const;
   /// The output a formula names \p Name (one of its outputNames), or -1.
   int output(llvm::StringRef Name) const;
   /// In-place entries' forward formulas, as torchgen's: `original_self_p`
@@ -201,11 +211,12 @@ struct ScopeEntry {
 
 /// (The scan checks backwardFormulaText against it.)
 /// The scope of backward formula \p B: `grads`, `grad` (the first
-/// differentiable output's gradient), `grad_<output>`, every input (tensors
-/// unpacked, the others as saved: schema::savedCppType; an input saved by
-/// properties as `<input>_<property>` instead), every output
-/// (`result` for one, `result<i>` and its name), `grad_input_mask` (a group
-/// formula), `retain_variables` (derivatives.yaml's: the graph is kept).
+/// differentiable output's gradient), each differentiable output's
+/// gradNames, every input (tensors unpacked, the others as saved:
+/// schema::savedCppType; an input saved by properties as
+/// `<input>_<property>` instead), every output by its outputNames,
+/// `grad_input_mask` (a group formula), `retain_variables`
+/// (derivatives.yaml's: the graph is kept).
 /// Entries whose type cannot be saved are left out.
 /// On the stable target (\p Target), the names have the types of
 /// skgen/stable/formulas.h (tensors are `skgen::formulas::Tensor`) and the
@@ -219,6 +230,10 @@ std::vector<ScopeEntry> backwardScope(const Derivatives &D,
 /// in-place entries also `original_self_p` and `original_self_t`.
 std::vector<ScopeEntry> forwardScope(const Derivatives &D,
                                      Abi Target = Abi::Libtorch);
+/// The C++ types forward formula \p G gives: one tensor, or one per output
+/// it names (a std::tuple, as a backward group's).
+std::vector<std::string> forwardResultTypes(const ForwardFormula &G,
+                                            Abi Target = Abi::Libtorch);
 /// The C++ type a backward formula for \p B must convert to: `at::Tensor`
 /// (`std::vector<at::Tensor>` for a Tensor[]); for a group, each member's.
 std::vector<std::string> backwardResultTypes(const Derivatives &D,

@@ -31,11 +31,10 @@ BackwardOperator backwardOperator(const Derivatives &D) {
     Add(K::Grads, "grads", schema::Type::listOf(Tensor), 0);
     break;
   case Derivatives::GradSpelling::Named:
-    for (unsigned I = 0; I < DiffOuts.size(); ++I) {
-      std::string G = "grad_" + D.Outputs[DiffOuts[I]].Name;
-      if (anyUses(D, G))
-        Add(K::Grad, G, Tensor, I);
-    }
+    for (unsigned I = 0; I < DiffOuts.size(); ++I)
+      for (const std::string &G : D.gradNames(DiffOuts[I]))
+        if (anyUses(D, G))
+          Add(K::Grad, G, Tensor, I);
     break;
   }
   for (unsigned I = 0; I < D.Inputs.size(); ++I) {

@@ -231,13 +231,12 @@ std::string autogradNode(const FamilyApi &A, bool Inplace, Includes &Inc) {
   if (anyUses(D, "grad"))
     Body += "const at::Tensor &grad = ::skgen::autograd::grad_at(grads, 0);\n";
   std::vector<unsigned> DiffOuts = D.differentiableOutputs();
-  for (size_t K = 0; K < DiffOuts.size(); ++K) {
-    std::string G = "grad_" + D.Outputs[DiffOuts[K]].Name;
-    if (anyUses(D, G))
-      Body += "const at::Tensor &" + G +
-              " = ::skgen::autograd::grad_at(grads, " + std::to_string(K) +
-              ");\n";
-  }
+  for (size_t K = 0; K < DiffOuts.size(); ++K)
+    for (const std::string &G : D.gradNames(DiffOuts[K]))
+      if (anyUses(D, G))
+        Body += "const at::Tensor &" + G +
+                " = ::skgen::autograd::grad_at(grads, " + std::to_string(K) +
+                ");\n";
   for (const BackwardFormula &B : D.Backward) {
     std::string Formula = derivatives::backwardFormulaText(D, B);
     if (B.Inputs.size() == 1) {
@@ -349,8 +348,9 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
   for (unsigned O = 0; O < D.Outputs.size(); ++O)
     for (const std::string &N : D.outputNames(O))
       OutNames[N] = Outs[O];
-  // Each formula as C++, and the names it needs declared.
-  std::vector<std::pair<unsigned, std::string>> Tangents;
+  // Each formula as C++ (with the outputs it gives), and the names it needs
+  // declared.
+  std::vector<std::pair<std::vector<unsigned>, std::string>> Tangents;
   std::set<std::string> Needed;
   for (const ForwardFormula &F : D.Forward) {
     std::string Expr;
@@ -391,13 +391,14 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
       }
       Expr = "skgen_fn.call(" + Args + ")";
       if (D.Outputs.size() > 1)
-        Expr = "std::get<" + std::to_string(F.Output) + ">(" + Expr + ")";
+        Expr =
+            "std::get<" + std::to_string(F.Outputs.front()) + ">(" + Expr + ")";
       break;
     }
     }
     for (const DerivativeFact::Use &U : Uses)
       Needed.insert(U.Name);
-    Tangents.push_back({F.Output, Expr});
+    Tangents.push_back({F.Outputs, Expr});
   }
   for (unsigned I : L.Edges) {
     const std::string &X = D.Inputs[I].Name;
@@ -443,15 +444,32 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
   // formula reading another output (linalg_lu's U reads L) reads a primal,
   // as aten's generated code does (a tangent computed from a dual tensor is
   // refused).
-  bool Several = Tangents.size() > 1;
-  for (size_t I = 0; Several && I < Tangents.size(); ++I)
-    Block += "  at::Tensor skgen_tangent" + std::to_string(I) + " = " +
-             Tangents[I].second + ";\n";
-  for (size_t I = 0; I < Tangents.size(); ++I)
-    Block +=
-        "  ::skgen::autograd::set_fw_grad(" + Outs[Tangents[I].first] + ", " +
-        (Several ? "skgen_tangent" + std::to_string(I) : Tangents[I].second) +
-        ", " + (Inplace ? "true" : "false") + ");\n";
+  // A formula for several outputs (`U, S, Vh`) is evaluated once; its tuple
+  // is tied to their tangents, as the scan's check does (FormulaCheck.cpp).
+  std::vector<std::pair<unsigned, std::string>> Sets; // Output, tangent.
+  for (const auto &T : Tangents)
+    for (unsigned O : T.first)
+      Sets.push_back({O, T.second});
+  const bool Several = Sets.size() > 1;
+  for (size_t I = 0, Set = 0; Several && I < Tangents.size(); ++I) {
+    const std::vector<unsigned> &Group = Tangents[I].first;
+    std::vector<std::string> Locals;
+    for (size_t K = 0; K < Group.size(); ++K, ++Set) {
+      Locals.push_back("skgen_tangent" + std::to_string(I) +
+                       (Group.size() > 1 ? "_" + std::to_string(K) : ""));
+      Sets[Set].second = Locals.back();
+    }
+    if (Group.size() == 1) {
+      Block +=
+          "  at::Tensor " + Locals.front() + " = " + Tangents[I].second + ";\n";
+      continue;
+    }
+    Block += "  at::Tensor " + llvm::join(Locals, ", ") + ";\n  std::tie(" +
+             llvm::join(Locals, ", ") + ") = " + Tangents[I].second + ";\n";
+  }
+  for (const auto &S : Sets)
+    Block += "  ::skgen::autograd::set_fw_grad(" + Outs[S.first] + ", " +
+             S.second + ", " + (Inplace ? "true" : "false") + ");\n";
   return Block;
 }
 

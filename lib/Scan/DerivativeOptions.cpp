@@ -121,7 +121,7 @@ void Collector::recordFormulas(const derivatives::Derivatives &D,
       FormulaToCheck F = Base;
       F.Forward = true;
       F.Scope = derivatives::forwardScope(D, Base.Target);
-      F.ResultTypes = {derivatives::formulaTensorType(Base.Target)};
+      F.ResultTypes = derivatives::forwardResultTypes(G, Base.Target);
       F.Text = G.Formula;
       Record(G.Entry, std::move(F));
     }

@@ -38,7 +38,7 @@ struct FormulaToCheck {
   std::vector<std::string> Namespaces;
   std::vector<derivatives::ScopeEntry> Scope;
   /// What the formula converts to: one type, or one per name of a group
-  /// (`self, other`: a tuple assigned with std::tie).
+  /// (`self, other` or forward `U, S, Vh`: a tuple assigned with std::tie).
   std::vector<std::string> ResultTypes;
   bool Forward = false; // A forward formula (else a backward one).
   /// The ABI of the kernel: the scope's types and the runtime header.

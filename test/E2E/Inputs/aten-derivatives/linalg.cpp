@@ -7,10 +7,7 @@
 // autograd kernels with aten's ops.
 //
 // Where a formula differs from the yaml's text, the comment says why:
-// triangular_solve's outputs are named as its out= arguments (X, M); a
-// forward formula for several outputs ("sign, logabsdet: slogdet_jvp(...)")
-// is not accepted by skgen yet, so each output gets std::get<i> of the
-// yaml's formula; PyTorch 1.13 has no Tensor::narrow_symint / tril_symint,
+// PyTorch 1.13 has no Tensor::narrow_symint / tril_symint,
 // which lu_unpack's and _linalg_svd's formulas call (the #else branches
 // spell them narrow / tril there). The yaml's line breaks inside a quoted
 // formula are folded to spaces (YAML), as here.
@@ -96,12 +93,9 @@ SKGEN_NO_INPLACE
 SKGEN_META(slogdet_meta)
 SKGEN_DERIVATIVE("A", "slogdet_backward(grad_sign, grad_logabsdet, A, sign, "
                       "LU, pivots)")
-SKGEN_DERIVATIVE("sign",
-                 "std::get<0>(slogdet_jvp(LU, pivots, A_t, sign, "
-                 "A_p.is_contiguous() && !A_p.is_complex()))")
-SKGEN_DERIVATIVE("logabsdet",
-                 "std::get<1>(slogdet_jvp(LU, pivots, A_t, sign, "
-                 "A_p.is_contiguous() && !A_p.is_complex()))")
+SKGEN_DERIVATIVE("sign, logabsdet",
+                 "slogdet_jvp(LU, pivots, A_t, sign, A_p.is_contiguous() && "
+                 "!A_p.is_complex())")
 SKGEN_DERIVATIVE("output_differentiability", "[True, True, False, False]")
 std::tuple<at::Tensor &, at::Tensor &, at::Tensor &, at::Tensor &>
 slogdet_out(const at::Tensor &A, at::Tensor &sign, at::Tensor &logabsdet,
@@ -140,9 +134,8 @@ solve_out(const at::Tensor &A, const at::Tensor &B, bool left,
       result, LU, pivots, info);
 }
 
-// The outputs are named as the out= arguments (X, M), not as the yaml's
-// returns (solution, cloned_coefficient): grad_X, grad_M, X, and the key "X"
-// and "M" where the yaml says solution / cloned_coefficient.
+// The yaml names the outputs by the returns (solution,
+// cloned_coefficient), which the out= arguments X and M hold.
 skgen::Meta triangular_solve_meta(const at::Tensor &self, const at::Tensor &A,
                                   bool upper, bool transpose,
                                   bool unitriangular) {
@@ -158,12 +151,13 @@ SKGEN_STRUCTURED("aten_linalg::triangular_solve.X(Tensor self, Tensor A, bool "
 SKGEN_FUNCTIONAL_NAME("")
 SKGEN_NO_INPLACE
 SKGEN_META(triangular_solve_meta)
-SKGEN_DERIVATIVE("self, A", "triangular_solve_backward(grad_X, grad_M, self, "
-                            "A, X, upper, transpose, unitriangular, "
-                            "grad_input_mask)")
-SKGEN_DERIVATIVE("X", "triangular_solve_jvp(X, A_p, A_t, self_t, upper, "
-                      "transpose, unitriangular)")
-SKGEN_DERIVATIVE("M", "A_t")
+SKGEN_DERIVATIVE("self, A",
+                 "triangular_solve_backward(grad_solution, "
+                 "grad_cloned_coefficient, self, A, solution, upper, "
+                 "transpose, unitriangular, grad_input_mask)")
+SKGEN_DERIVATIVE("solution", "triangular_solve_jvp(solution, A_p, A_t, "
+                             "self_t, upper, transpose, unitriangular)")
+SKGEN_DERIVATIVE("cloned_coefficient", "A_t")
 std::tuple<at::Tensor &, at::Tensor &>
 triangular_solve_out(const at::Tensor &self, const at::Tensor &A, bool upper,
                      bool transpose, bool unitriangular, at::Tensor &X,
@@ -328,12 +322,9 @@ SKGEN_NO_INPLACE
 SKGEN_META(eigh_meta)
 SKGEN_DERIVATIVE("A", "linalg_eig_backward(grads[0], grads[1], eigenvalues, "
                       "eigenvectors, /*is_hermitian=*/true)")
-SKGEN_DERIVATIVE("eigenvalues",
-                 "std::get<0>(linalg_eig_jvp(A_t, eigenvalues, eigenvectors, "
-                 "/*is_hermitian=*/true))")
-SKGEN_DERIVATIVE("eigenvectors",
-                 "std::get<1>(linalg_eig_jvp(A_t, eigenvalues, eigenvectors, "
-                 "/*is_hermitian=*/true))")
+SKGEN_DERIVATIVE("eigenvalues, eigenvectors",
+                 "linalg_eig_jvp(A_t, eigenvalues, eigenvectors, "
+                 "/*is_hermitian=*/true)")
 std::tuple<at::Tensor &, at::Tensor &>
 eigh_out(const at::Tensor &A, c10::string_view UPLO, bool compute_v,
          at::Tensor &eigenvalues, at::Tensor &eigenvectors) {
@@ -351,8 +342,7 @@ SKGEN_STRUCTURED("aten_linalg::linalg_qr.out(Tensor A, str mode='reduced', *, "
 SKGEN_NO_INPLACE
 SKGEN_META(qr_meta)
 SKGEN_DERIVATIVE("A", "linalg_qr_backward(grad_Q, grad_R, Q, R, mode)")
-SKGEN_DERIVATIVE("Q", "std::get<0>(linalg_qr_jvp(A_t, Q, R, mode))")
-SKGEN_DERIVATIVE("R", "std::get<1>(linalg_qr_jvp(A_t, Q, R, mode))")
+SKGEN_DERIVATIVE("Q, R", "linalg_qr_jvp(A_t, Q, R, mode)")
 std::tuple<at::Tensor &, at::Tensor &> qr_out(const at::Tensor &A,
                                               c10::string_view mode,
                                               at::Tensor &Q, at::Tensor &R) {
@@ -394,12 +384,7 @@ SKGEN_DERIVATIVE("A", "svd_backward(full_matrices && grad_U.defined() ? "
                       "full_matrices ? U.narrow(-1, 0, S.size(-1)) : U, S, "
                       "full_matrices ? Vh.narrow(-2, 0, S.size(-1)) : Vh)")
 #endif
-SKGEN_DERIVATIVE("U",
-                 "std::get<0>(linalg_svd_jvp(A_t, U, S, Vh, full_matrices))")
-SKGEN_DERIVATIVE("S",
-                 "std::get<1>(linalg_svd_jvp(A_t, U, S, Vh, full_matrices))")
-SKGEN_DERIVATIVE("Vh",
-                 "std::get<2>(linalg_svd_jvp(A_t, U, S, Vh, full_matrices))")
+SKGEN_DERIVATIVE("U, S, Vh", "linalg_svd_jvp(A_t, U, S, Vh, full_matrices)")
 std::tuple<at::Tensor &, at::Tensor &, at::Tensor &>
 svd_out(const at::Tensor &A, bool full_matrices, bool compute_uv,
         c10::optional<c10::string_view> driver, at::Tensor &U, at::Tensor &S,
