@@ -79,14 +79,7 @@ def aten_names(info):
 REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
-def tree_map(fn, x):
-    if isinstance(x, torch.Tensor):
-        return fn(x)
-    if isinstance(x, (list, tuple)):
-        return type(x)(tree_map(fn, v) for v in x)
-    if isinstance(x, dict):
-        return {k: tree_map(fn, v) for k, v in x.items()}
-    return x
+tree_map = gradients.tree_map
 
 
 def clone(x):
