@@ -555,17 +555,16 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
     F.stmt("const bool skgen_fw = ::skgen::autograd::any_fw_grad(" + EdgeArgs +
                ")",
            All);
-    // The forward formulas read self as it was.
-    if (Inplace && llvm::StringRef(FwBlock).contains("skgen_original_self_p"))
-      F.stmt("const at::Tensor skgen_original_self_p = skgen_fw ? "
-             "::skgen::autograd::primal(" +
-                 Self + ").clone() : at::Tensor()",
-             All);
-    if (Inplace && llvm::StringRef(FwBlock).contains("skgen_original_self_t"))
-      F.stmt("const at::Tensor skgen_original_self_t = skgen_fw ? "
-             "::skgen::autograd::tangent(" +
-                 Self + ").clone() : at::Tensor()",
-             All);
+    // The forward formulas read self as it was: its primal, its tangent.
+    for (const auto &Copy :
+         {std::make_pair("_p", "primal"), std::make_pair("_t", "tangent")}) {
+      const std::string Name = std::string("skgen_original_self") + Copy.first;
+      if (Inplace && llvm::StringRef(FwBlock).contains(Name))
+        F.stmt("const at::Tensor " + Name +
+                   " = skgen_fw ? ::skgen::autograd::" + Copy.second + "(" +
+                   Self + ").clone() : at::Tensor()",
+               All);
+    }
     break;
   case Derivatives::ForwardAD::Decomposition:
     F.stmt("const bool skgen_fw = ::skgen::autograd::any_fw_grad(" + DiffArgs +
