@@ -126,99 +126,172 @@ static std::string dotQuote(const std::string &S) {
   return Out + "\"";
 }
 
-std::string toDot(const OpGraph &G) {
-  std::string S =
-      "digraph skgen {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
-  for (size_t I = 0; I < G.Families.size(); ++I) {
-    const Family &F = G.Families[I];
-    std::string P = "f" + std::to_string(I);
-    S += "  subgraph cluster_" + P + " {\n    label=" +
-         dotQuote(F.Out.Op.str() + (F.Options.External ? " (external)" : "")) +
-         ";\n";
-    S += "    " + P +
-         "_out [shape=box, label=" + dotQuote("out\n" + F.Out.str()) + "];\n";
+namespace {
+
+/// One family's cluster: a node per operator it has (out, functional,
+/// in-place, legacy, backward), per kernel of a source and per key whose
+/// kernels skgen generates; an edge per registration of registrations(),
+/// so the picture is the plan the emitters generate from.
+class DotCluster {
+public:
+  DotCluster(const OpGraph &G, size_t I)
+      : G(G), F(G.Families[I]), P("f" + std::to_string(I)) {}
+
+  std::string render() {
+    std::string Nodes;
+    addOp(Nodes, "out", F.Out, "");
     if (F.Variants.Functional)
-      S += "    " + P + "_functional [shape=box, style=dashed, label=" +
-           dotQuote("functional\n" + F.Variants.Functional->str()) + "];\n";
+      addOp(Nodes, "functional", *F.Variants.Functional, ", style=dashed");
     if (F.Variants.Inplace)
-      S += "    " + P + "_inplace [shape=box, style=dashed, label=" +
-           dotQuote("in-place\n" + F.Variants.Inplace->str()) + "];\n";
+      addOp(Nodes, "inplace", *F.Variants.Inplace, ", style=dashed");
+    if (F.Variants.Legacy)
+      addOp(Nodes, "legacy", *F.Variants.Legacy, ", style=dashed");
+    if (F.StableBackward && G.Abi == Abi::Stable)
+      addOp(Nodes, "backward", *F.StableBackward, ", style=dashed");
     for (size_t J = 0; J < F.Kernels.size(); ++J)
-      S += "    " + P + "_k" + std::to_string(J) + " [shape=ellipse, label=" +
-           dotQuote(F.Kernels[J].Key + "\n" + F.Kernels[J].CppName) + "];\n";
-    if (F.Options.hasMeta()) {
-      std::string What = F.Options.MetaFunction;
-      if (What.empty()) {
-        What = "preset " + F.Options.MetaPreset + "(";
-        bool First = true;
-        for (const std::string &A : F.Options.MetaPresetArgs) {
-          What += (First ? "" : ", ") + (A.empty() ? std::string("_") : A);
-          First = false;
-        }
-        What += ")";
-      }
-      S += "    " + P +
-           "_meta [shape=note, label=" + dotQuote("meta\n" + What) + "];\n";
-      if (generatesMetaKernels(F))
-        S += "    " + P + "_metakernels [shape=ellipse, style=dashed, label=" +
-             dotQuote("Meta\n(generated)") + "];\n";
+      Nodes += "    " + kernelNode(&F.Kernels[J]) + " [shape=ellipse, label=" +
+               dotQuote(F.Kernels[J].Key + "\n" + F.Kernels[J].CppName) +
+               "];\n";
+    if (F.Options.hasMeta())
+      Nodes += "    " + P +
+               "_meta [shape=note, label=" + dotQuote("meta\n" + metaLabel()) +
+               "];\n";
+    std::string Edges;
+    if (F.Options.hasMeta())
+      Edges += "  " + P + "_meta -> " + P +
+               "_out [style=dotted, label=\"sizes, dtypes\"];\n";
+    for (const Registration &R : registrations(F, G.AliasKey, G.Abi))
+      Edges += edge(R, Nodes);
+    return "  subgraph cluster_" + P + " {\n    label=" +
+           dotQuote(F.Out.Op.str() +
+                    (F.Options.External ? " (external)" : "")) +
+           ";\n" + Nodes + "  }\n" + Edges;
+  }
+
+private:
+  const OpGraph &G;
+  const Family &F;
+  std::string P;
+  std::vector<std::string> GeneratedKeys;
+
+  void addOp(std::string &Nodes, const std::string &Role,
+             const schema::FunctionSchema &S, const char *Style) {
+    Nodes +=
+        "    " + P + "_" + Role + " [shape=box" + Style + ", label=" +
+        dotQuote((Role == "inplace" ? "in-place" : Role) + "\n" + S.str()) +
+        "];\n";
+  }
+
+  std::string opNode(const schema::OperatorName &Op) const {
+    return opNode(F, P, Op);
+  }
+
+  /// The node of \p Op, an operator of family \p Fam drawn with prefix \p Pre.
+  static std::string opNode(const Family &Fam, const std::string &Pre,
+                            const schema::OperatorName &Op) {
+    const auto &V = Fam.Variants;
+    if (V.Functional && V.Functional->Op == Op)
+      return Pre + "_functional";
+    if (V.Inplace && V.Inplace->Op == Op)
+      return Pre + "_inplace";
+    if (V.Legacy && V.Legacy->Op == Op)
+      return Pre + "_legacy";
+    if (Fam.StableBackward && Fam.StableBackward->Op == Op)
+      return Pre + "_backward";
+    return Pre + "_out";
+  }
+
+  std::string kernelNode(const Kernel *K) const {
+    return P + "_k" + std::to_string(K - F.Kernels.data());
+  }
+
+  std::string metaLabel() const {
+    if (!F.Options.MetaFunction.empty())
+      return F.Options.MetaFunction;
+    std::string What = "preset " + F.Options.MetaPreset + "(";
+    for (size_t I = 0; I < F.Options.MetaPresetArgs.size(); ++I) {
+      const std::string &A = F.Options.MetaPresetArgs[I];
+      What += (I ? ", " : "") + (A.empty() ? std::string("_") : A);
     }
-    S += "  }\n";
-    if (F.Options.hasMeta()) {
-      S += "  " + P + "_meta -> " + P +
-           "_out [style=dotted, label=\"sizes, dtypes\"];\n";
-      if (generatesMetaKernels(F))
-        S += "  " + P + "_metakernels -> " + P + "_meta [style=dotted];\n";
+    return What + ")";
+  }
+
+  /// The node of the kernels skgen generates under \p Key (Meta, Autograd,
+  /// ...), declared on first use.
+  std::string generatedNode(const std::string &Key, std::string &Nodes) {
+    std::string N = P + "_gen_" + Key;
+    if (std::find(GeneratedKeys.begin(), GeneratedKeys.end(), Key) ==
+        GeneratedKeys.end()) {
+      GeneratedKeys.push_back(Key);
+      // Nodes must stay inside the cluster: insert before its edges.
+      Nodes += "    " + N + " [shape=ellipse, style=dashed, label=" +
+               dotQuote(Key + "\n(generated)") + "];\n";
     }
-    for (size_t J = 0; J < F.Kernels.size(); ++J) {
-      std::string K = P + "_k" + std::to_string(J);
-      // A functional kernel implements the functional variant; out= and
-      // in-place of its key are derived from it.
-      bool Fn = F.Kernels[J].Functional;
-      std::string Direct = (Fn ? "derived " : "direct ") + F.Kernels[J].Key;
-      S += "  " + K + " -> " + P + (Fn ? "_functional" : "_out") +
-           " [label=\"implements\"];\n";
-      if (Fn)
-        S += "  " + P + "_out -> " + K + " [label=" + dotQuote(Direct) + "];\n";
-      if (F.Variants.Functional && !Fn)
-        S += "  " + P + "_functional -> " + K + " [label=" + dotQuote(Direct) +
-             "];\n";
-      if (F.Variants.Inplace)
-        S += "  " + P + "_inplace -> " + K + " [label=" + dotQuote(Direct) +
-             "];\n";
-    }
-    if (!F.Options.External && allKernelsFunctional(F)) {
-      S += "  " + P + "_out -> " + P + "_functional [style=dashed, label=" +
-           dotQuote(G.AliasKey + " (dispatch)") + "];\n";
-      if (F.Variants.Inplace)
-        S += "  " + P + "_inplace -> " + P +
-             "_functional [style=dashed, label=" +
-             dotQuote(G.AliasKey + " (redispatch)") + "];\n";
-    } else if (F.FallbackTo) {
-      // Each variant to the general overload's same variant.
+    return N;
+  }
+
+  std::string edge(const Registration &R, std::string &Nodes) {
+    using K = Registration::Kind;
+    auto Line = [](const std::string &From, const std::string &To,
+                   const std::string &Attrs) {
+      return "  " + From + " -> " + To + " [" + Attrs + "];\n";
+    };
+    const std::string From = opNode(R.Op);
+    const std::string Dashed = "style=dashed, label=";
+    switch (R.K) {
+    case K::Def:
+      return "";
+    case K::OutKernel:
+    case K::DirectOut:
+    case K::FunctionalKernel:
+      return Line(kernelNode(R.Via), From, "label=\"implements\"");
+    case K::DirectFunctional:
+    case K::DirectInplace:
+      return Line(From, kernelNode(R.Via),
+                  "label=" + dotQuote("direct " + R.Key));
+    case K::DirectOutViaFunctional:
+    case K::DirectInplaceViaFunctional:
+      return Line(From, kernelNode(R.Via),
+                  "label=" + dotQuote("derived " + R.Key));
+    case K::AliasFunctional:
+    case K::AliasInplace:
+    case K::AliasLegacy:
+      return Line(From, P + "_out", Dashed + dotQuote(R.Key + " (redispatch)"));
+    case K::AliasOutViaFunctional:
+      return Line(From, opNode(F.Variants.Functional->Op),
+                  Dashed + dotQuote(R.Key + " (dispatch)"));
+    case K::AliasInplaceViaFunctional:
+      return Line(From, opNode(F.Variants.Functional->Op),
+                  Dashed + dotQuote(R.Key + " (redispatch)"));
+    case K::FallbackFunctional:
+    case K::FallbackInplace:
+    case K::FallbackOut: {
+      // The general overload's same variant, in its own cluster.
       size_t GI = 0;
       while (GI < G.Families.size() &&
              !(G.Families[GI].Out.Op == F.FallbackTo->Out))
         ++GI;
-      std::string Q = "f" + std::to_string(GI);
-      std::string Label = dotQuote(G.AliasKey + " (fallback)");
-      S += "  " + P + "_out -> " + Q + "_out [style=dashed, label=" + Label +
-           "];\n";
-      if (F.Variants.Functional)
-        S += "  " + P + "_functional -> " + Q +
-             "_functional [style=dashed, label=" + Label + "];\n";
-      if (F.Variants.Inplace)
-        S += "  " + P + "_inplace -> " + Q +
-             "_inplace [style=dashed, label=" + Label + "];\n";
-    } else if (!F.Options.External) {
-      if (F.Variants.Functional)
-        S += "  " + P + "_functional -> " + P + "_out [style=dashed, label=" +
-             dotQuote(G.AliasKey + " (redispatch)") + "];\n";
-      if (F.Variants.Inplace)
-        S += "  " + P + "_inplace -> " + P + "_out [style=dashed, label=" +
-             dotQuote(G.AliasKey + " (redispatch)") + "];\n";
+      return Line(From,
+                  opNode(G.Families[GI], "f" + std::to_string(GI),
+                         fallbackTarget(F, R.K)),
+                  Dashed + dotQuote(R.Key + " (fallback)"));
+    }
+    default:
+      // Kernels skgen generates under a key of their own (Meta, Autograd,
+      // the backward operator's, ...): one node per key.
+      return Line(From, generatedNode(R.Key, Nodes),
+                  "style=dotted, label=" + dotQuote(registrationKindName(R.K)));
     }
   }
+};
+
+} // namespace
+
+std::string toDot(const OpGraph &G) {
+  std::string S =
+      "digraph skgen {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
+  for (size_t I = 0; I < G.Families.size(); ++I)
+    S += DotCluster(G, I).render();
   return S + "}\n";
 }
 
