@@ -9,6 +9,7 @@
 #include "Migrate/ScanCache.h"
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/CommandLine.h"
+#include "Scan/Parse.h"
 #include "Scan/TorchSpellings.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -527,21 +528,6 @@ private:
   AutogradBodies Bodies;
 };
 
-class Action : public ASTFrontendAction {
-public:
-  Action(const std::string &Directory, RegistrationScan &Out)
-      : Directory(Directory), Out(Out) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef) override {
-    CI.getFrontendOpts().SkipFunctionBodies = true; // See shouldSkip...
-    return std::make_unique<Consumer>(CI, Directory, Out);
-  }
-
-private:
-  const std::string &Directory;
-  RegistrationScan &Out;
-};
-
 /// Keeps the first error Clang reports (the parse needs bodies, which the
 /// annotation scan skips: an error can show up here only).
 class FirstError : public DiagnosticConsumer {
@@ -590,33 +576,17 @@ struct TUScan {
 
 TUScan parseTU(const std::string &File,
                const clang::tooling::CompileCommand &Cmd, bool Record) {
-  struct SingleDB : clang::tooling::CompilationDatabase {
-    clang::tooling::CompileCommand C;
-    std::vector<clang::tooling::CompileCommand>
-    getCompileCommands(llvm::StringRef) const override {
-      return {C};
-    }
-  } DB1;
-  DB1.C = Cmd;
-  llvm::IntrusiveRefCntPtr<incremental::RecordingFileSystem> FS(
-      new incremental::RecordingFileSystem(
-          llvm::vfs::createPhysicalFileSystem().release()));
-  clang::tooling::ClangTool Tool(
-      DB1, {File}, std::make_shared<PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
   FirstError Errors;
-  Tool.setDiagnosticConsumer(&Errors);
   TUScan Out;
-  struct Factory : clang::tooling::FrontendActionFactory {
-    const std::string &Dir;
-    RegistrationScan &Out;
-    Factory(const std::string &Dir, RegistrationScan &Out)
-        : Dir(Dir), Out(Out) {}
-    std::unique_ptr<FrontendAction> create() override {
-      return std::make_unique<Action>(Dir, Out);
-    }
-  } F(Cmd.Directory, Out.Regs);
-  if (Tool.run(&F) != 0 || !Errors.Message.empty()) {
+  scan::ParseRequest Req;
+  Req.Diags = &Errors;
+  auto MakeConsumer =
+      [&](CompilerInstance &CI) -> std::unique_ptr<ASTConsumer> {
+    return std::make_unique<Consumer>(CI, Cmd.Directory, Out.Regs);
+  };
+  Req.MakeConsumer = MakeConsumer;
+  scan::ParseRun Run = scan::parseDeclarations(File, Cmd, Req);
+  if (Run.Status != 0 || !Errors.Message.empty()) {
     Out.Failed = true;
     Out.Error = Errors.Message;
     Out.ErrorLoc = Errors.Loc;
@@ -625,7 +595,9 @@ TUScan parseTU(const std::string &File,
       Out.ErrorLoc.File = absolutePath(Out.ErrorLoc.File, Cmd.Directory);
     return Out;
   }
-  Out.Cacheable = Record && FS->deps(Out.Deps);
+  Out.Cacheable = Record && Run.DepsComplete;
+  if (Record)
+    Out.Deps = std::move(Run.Deps);
   return Out;
 }
 

@@ -14,6 +14,7 @@
 #include "Basic/Path.h"
 #include "Incremental/Preamble.h"
 #include "Scan/AnnotationVisitor.h"
+#include "Scan/Parse.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Decl.h"
@@ -222,35 +223,6 @@ public:
 
 private:
   const clang::SourceManager &SM;
-};
-
-class CheckAction : public clang::ASTFrontendAction {
-public:
-  explicit CheckAction(const std::string &Pch) : Pch(Pch) {}
-  bool BeginInvocation(clang::CompilerInstance &CI) override {
-    if (!Pch.empty())
-      CI.getPreprocessorOpts().ImplicitPCHInclude = Pch;
-    return true;
-  }
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
-    CI.getFrontendOpts().SkipFunctionBodies = true;
-    return std::make_unique<CheckConsumer>(CI.getSourceManager());
-  }
-
-private:
-  const std::string &Pch;
-};
-
-class CheckActionFactory : public clang::tooling::FrontendActionFactory {
-public:
-  explicit CheckActionFactory(const std::string &Pch) : Pch(Pch) {}
-  std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<CheckAction>(Pch);
-  }
-
-private:
-  const std::string &Pch;
 };
 
 //===----------------------------------------------------------------------===//
@@ -670,25 +642,20 @@ bool checkFormulas(const std::string &MainFile,
   std::vector<Region> Regions;
   std::string Source = checkSource(MainFile, Formulas, Regions);
 
-  SingleCommandDatabase DB(CheckCmd);
-  std::vector<std::string> Ignore;
-  if (!Pch.empty())
-    Ignore.push_back(Pch);
-  llvm::IntrusiveRefCntPtr<RecordingFileSystem> FS(new RecordingFileSystem(
-      llvm::vfs::createPhysicalFileSystem().release(), Ignore));
-  clang::tooling::ClangTool Tool(
-      DB, {CheckFile}, std::make_shared<clang::PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
-  Tool.mapVirtualFile(CheckFile, Source);
   CheckDiags Diags(Regions, Cmd.Directory);
-  Tool.setDiagnosticConsumer(&Diags);
-  CheckActionFactory Factory(Pch);
-  int RC = Tool.run(&Factory);
-  Report.report(Diags.Diags, RC != 0 && Diags.getNumErrors() == 0);
-  std::vector<FileDep> Read;
-  bool Ok = FS->deps(Read);
-  Deps.insert(Deps.end(), Read.begin(), Read.end());
-  return Ok;
+  ParseRequest Req;
+  Req.Pch = Pch;
+  Req.VirtualFiles = {{CheckFile, Source}};
+  Req.Diags = &Diags;
+  auto MakeConsumer =
+      [](clang::CompilerInstance &CI) -> std::unique_ptr<clang::ASTConsumer> {
+    return std::make_unique<CheckConsumer>(CI.getSourceManager());
+  };
+  Req.MakeConsumer = MakeConsumer;
+  ParseRun Run = parseDeclarations(CheckFile, CheckCmd, Req);
+  Report.report(Diags.Diags, Run.Status != 0 && Diags.getNumErrors() == 0);
+  Deps.insert(Deps.end(), Run.Deps.begin(), Run.Deps.end());
+  return Run.DepsComplete;
 }
 
 } // namespace scan

@@ -24,6 +24,7 @@
 #include "Scan/AnnotationVisitor.h"
 #include "Scan/CommandLine.h"
 #include "Scan/FormulaCheck.h"
+#include "Scan/Parse.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -339,64 +340,6 @@ std::string macroNumber(clang::Preprocessor &PP, llvm::StringRef Name) {
   return PP.getSpelling(MI->getReplacementToken(0));
 }
 
-class ScanAction : public clang::ASTFrontendAction {
-public:
-  ScanAction(ParseResult &R, const std::string &Directory,
-             const std::string &Pch, bool WantOutlines, bool &UsesClock)
-      : R(R), Directory(Directory), Pch(Pch), WantOutlines(WantOutlines),
-        UsesClock(UsesClock) {}
-  void EndSourceFileAction() override {
-    if (!getCompilerInstance().hasPreprocessor())
-      return;
-    clang::Preprocessor &PP = getCompilerInstance().getPreprocessor();
-    std::string Major = macroNumber(PP, "TORCH_VERSION_MAJOR"),
-                Minor = macroNumber(PP, "TORCH_VERSION_MINOR");
-    if (!Major.empty() && !Minor.empty())
-      R.Facts.TorchVersion = Major + "." + Minor;
-  }
-  bool BeginInvocation(clang::CompilerInstance &CI) override {
-    if (!Pch.empty())
-      CI.getPreprocessorOpts().ImplicitPCHInclude = Pch;
-    return true;
-  }
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &CI, llvm::StringRef) override {
-    // Declarations are all we need: skip function bodies.
-    CI.getFrontendOpts().SkipFunctionBodies = true;
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<AnnotationUses>(
-        CI.getSourceManager(), Uses, UsesClock));
-    return std::make_unique<FactsConsumer>(CI, R, Directory, Uses,
-                                           WantOutlines);
-  }
-
-private:
-  ParseResult &R;
-  const std::string &Directory;
-  const std::string &Pch;
-  bool WantOutlines;
-  bool &UsesClock;
-  std::vector<AnnotationUse> Uses;
-};
-
-class ScanActionFactory : public clang::tooling::FrontendActionFactory {
-public:
-  ScanActionFactory(ParseResult &R, const std::string &Directory,
-                    const std::string &Pch, bool WantOutlines, bool &UsesClock)
-      : R(R), Directory(Directory), Pch(Pch), WantOutlines(WantOutlines),
-        UsesClock(UsesClock) {}
-  std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<ScanAction>(R, Directory, Pch, WantOutlines,
-                                        UsesClock);
-  }
-
-private:
-  ParseResult &R;
-  const std::string &Directory;
-  const std::string &Pch;
-  bool WantOutlines;
-  bool &UsesClock;
-};
-
 /// Parses \p File with \p Cmd (adjusted), using the precompiled header \p Pch
 /// when not null.
 ParseResult parseTU(const std::string &File,
@@ -407,22 +350,34 @@ ParseResult parseTU(const std::string &File,
   clang::tooling::CompileCommand WithProbe = Cmd;
   WithProbe.CommandLine.insert(WithProbe.CommandLine.begin() + 1,
                                {"-include", TorchVersionProbe});
-  SingleCommandDatabase DB(WithProbe);
-  std::vector<std::string> Ignore;
-  if (Pch)
-    Ignore.push_back(Pch->PchFile);
-  llvm::IntrusiveRefCntPtr<RecordingFileSystem> FS(new RecordingFileSystem(
-      llvm::vfs::createPhysicalFileSystem().release(), Ignore));
-  clang::tooling::ClangTool Tool(
-      DB, {File}, std::make_shared<clang::PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
-  Tool.mapVirtualFile(TorchVersionProbe, TorchVersionProbeText);
   DiagCollector Diags(R.Facts, Cmd.Directory);
-  Tool.setDiagnosticConsumer(&Diags);
-  std::string PchFile = Pch ? Pch->PchFile : "";
   bool UsesClock = false;
-  ScanActionFactory Factory(R, Cmd.Directory, PchFile, Record, UsesClock);
-  int RC = Tool.run(&Factory);
+  std::vector<AnnotationUse> Uses;
+  ParseRequest Req;
+  Req.Pch = Pch ? Pch->PchFile : "";
+  Req.VirtualFiles = {{TorchVersionProbe, TorchVersionProbeText}};
+  Req.Diags = &Diags;
+  auto MakeConsumer =
+      [&](clang::CompilerInstance &CI) -> std::unique_ptr<clang::ASTConsumer> {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<AnnotationUses>(
+        CI.getSourceManager(), Uses, UsesClock));
+    return std::make_unique<FactsConsumer>(CI, R, Cmd.Directory, Uses, Record);
+  };
+  Req.MakeConsumer = MakeConsumer;
+  auto AtEnd = [&](clang::CompilerInstance &CI) {
+    if (!CI.hasPreprocessor())
+      return;
+    clang::Preprocessor &PP = CI.getPreprocessor();
+    std::string Major = macroNumber(PP, "TORCH_VERSION_MAJOR"),
+                Minor = macroNumber(PP, "TORCH_VERSION_MINOR");
+    if (!Major.empty() && !Minor.empty())
+      R.Facts.TorchVersion = Major + "." + Minor;
+  };
+  Req.AtEnd = AtEnd;
+  ParseRun Run = parseDeclarations(File, WithProbe, Req);
+  int RC = Run.Status;
+  if (Record)
+    R.Deps = std::move(Run.Deps);
   bool HasError = false;
   for (const Diagnostic &D : R.Facts.Diagnostics)
     HasError |= D.Severity == Diagnostic::Level::Error;
@@ -435,7 +390,7 @@ ParseResult parseTU(const std::string &File,
   R.HadErrors = HasError || RC != 0;
   R.ClangErrors = RC != 0 && !OnlyIgnored;
   R.Cacheable =
-      Record && FS->deps(R.Deps) && !UsesClock && (RC == 0 || HasError);
+      Record && Run.DepsComplete && !UsesClock && (RC == 0 || HasError);
   if (Pch) {
     // The precompiled header stands for the files it was built from.
     std::map<std::string, FileDep> All;
