@@ -257,7 +257,7 @@ private:
     std::stable_partition(Order.begin(), Order.end(),
                           [&](const std::string &F) {
                             for (const HandRegistration *R : ByFn[F])
-                              if (R->Key == "CPU")
+                              if (R->Key == keys::CPU)
                                 return true;
                             return false;
                           });

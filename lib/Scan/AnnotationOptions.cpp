@@ -385,7 +385,7 @@ void Collector::applyAlloc(const Annot &O, const FunctionDecl *FD,
   std::string Name = O.Texts[0];
   SourceLocation L = O.MacroLoc;
   std::vector<std::pair<unsigned, unsigned>> Args;
-  if (macroArgs(O.MacroLoc, "SKGEN_ALLOC", Args) && Args.size() == 1 &&
+  if (macroArgs(O.MacroLoc, annotationMacro(Annotation::Alloc), Args) && Args.size() == 1 &&
       Args[0].first < Args[0].second)
     L = offsetLoc(O.MacroLoc, Args[0].first);
   if (Name.empty()) {
