@@ -45,6 +45,7 @@
 #include <torch/csrc/autograd/functions/utils.h>
 #include <torch/csrc/autograd/saved_variable.h>
 
+#include <skgen/structured.h> // check_out_autograd
 #include <skgen/symint.h>
 #if __has_include(<skgen/formulas.h>)
 #include <skgen/formulas.h>
@@ -88,9 +89,10 @@ inline void out_autograd_kernel(const c10::OperatorHandle &op,
       detail::for_each_tensor((*stack)[start + i], [&](const at::Tensor &t) {
         requires_grad |= t.defined() && t.requires_grad();
       });
-    TORCH_CHECK(!requires_grad, schema.name(),
-                "(): functions with out=... arguments don't support automatic "
-                "differentiation, but one of the arguments requires grad.");
+    // No meta to tell the outputs' dtypes: every output may be
+    // differentiable.
+    if (requires_grad)
+      check_out_autograd(true, schema.name().c_str());
   }
   // The out tensors, to bump their versions once written.
   c10::SmallVector<at::Tensor, 2> outs;
