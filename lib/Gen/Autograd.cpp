@@ -580,9 +580,7 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
   // The call, below autograd (with tangents and no formula, the operator's
   // decomposition for forward AD instead).
   F.lines(typedHandle(Op, Sig));
-  std::string Call = "skgen_op.redispatch(skgen_keys & "
-                     "c10::after_ADInplaceOrView_keyset, " +
-                     Sig.argumentNames() + ")";
+  std::string Call = redispatchPastAutograd("skgen_keys", Sig.argumentNames());
   std::string Decomposed =
       "::skgen::autograd::forward_decomposition<" + Sig.ReturnType + ">(" +
       OpName + ", skgen_op, skgen_keys, " + Sig.argumentNames() + ")";
@@ -598,16 +596,11 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
     Decomposed = To + Decomposed;
   }
   if (FwRule == Derivatives::ForwardAD::Decomposition)
-    F.lines(Code("if (skgen_fw) {\n  " + Decomposed +
-                     ";\n} else {\n"
-                     "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
-                     Call + ";\n}\n",
+    F.lines(Code("if (skgen_fw) {\n  " + Decomposed + ";\n} else " +
+                     belowAutograd(Call),
                  All));
   else
-    F.lines(Code("{\n"
-                 "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
-                     Call + ";\n}\n",
-                 All));
+    F.lines(Code(belowAutograd(Call), All));
   // The history, then the outputs the formulas read. In place, self's
   // version moves on whether or not a gradient is needed (aten's
   // ADInplaceOrView kernel, which the call skipped, bumps it in every call).
@@ -655,9 +648,8 @@ std::string kernelWithoutHistory(const FamilyApi &A, bool Inplace,
   F.lines(typedHandle(Inplace ? A.F->Variants.Inplace->Op
                               : A.F->Variants.Functional->Op,
                       F.Sig));
-  const std::string Call = "skgen_op.redispatch(skgen_keys & "
-                           "c10::after_ADInplaceOrView_keyset, " +
-                           F.Sig.argumentNames() + ")";
+  const std::string Call =
+      redispatchPastAutograd("skgen_keys", F.Sig.argumentNames());
   if (!Inplace) {
     F.lines(Code("at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
                  "return " +
@@ -665,10 +657,7 @@ std::string kernelWithoutHistory(const FamilyApi &A, bool Inplace,
                  paramNames(F.Sig)));
     return renderFunction(F);
   }
-  F.lines(Code("{\n"
-               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
-                   Call + ";\n}\n",
-               paramNames(F.Sig)));
+  F.lines(Code(belowAutograd(Call), paramNames(F.Sig)));
   const std::string &Self = F.Sig.Params.front().Name;
   F.stmt("::skgen::bump_version(" + Self + ")");
   F.stmt("return " + Self);

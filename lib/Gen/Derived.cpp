@@ -101,10 +101,7 @@ OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc) {
   if (!Redispatch)
     return {"skgen_op.call", Handle, "", {}};
   Inc.add("c10/core/DispatchKeySet.h");
-  return {"skgen_op.redispatch",
-          Handle,
-          "skgen_keys & c10::after_ADInplaceOrView_keyset",
-          {}};
+  return {"skgen_op.redispatch", Handle, keysPastAutograd("skgen_keys"), {}};
 }
 
 std::string outViaFunctional(const FamilyApi &A, const std::string &Name,

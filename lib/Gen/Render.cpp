@@ -99,6 +99,20 @@ Code typedHandle(const schema::OperatorName &Op, const CppSignature &Sig) {
                                  {"overload", cppStringLiteral(Op.Overload)}}));
 }
 
+std::string keysPastAutograd(const std::string &Keys) {
+  return Keys + " & c10::after_ADInplaceOrView_keyset";
+}
+
+std::string redispatchPastAutograd(const std::string &Keys,
+                                   const std::string &Args) {
+  return "skgen_op.redispatch(" + keysPastAutograd(Keys) + ", " + Args + ")";
+}
+
+std::string belowAutograd(const std::string &Statement) {
+  return "{\n  at::AutoDispatchBelowADInplaceOrView skgen_below;\n  " +
+         Statement + ";\n}\n";
+}
+
 std::string anonymousNamespace(const std::string &Body) {
   static const CodeTemplate Namespace(
       "namespace {\n\n${body}\n\n} // namespace\n");

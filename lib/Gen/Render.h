@@ -80,6 +80,18 @@ std::string renderFunction(const FunctionSpec &F);
 /// (skgen/library.h): the typed handle of \p Op, whose signature is \p Sig.
 Code typedHandle(const schema::OperatorName &Op, const CppSignature &Sig);
 
+/// `KEYS & c10::after_ADInplaceOrView_keyset`: the keys \p Keys (an
+/// expression of the dispatch key set) past autograd and ADInplaceOrView,
+/// the key set aten's VariableType kernels redispatch with.
+std::string keysPastAutograd(const std::string &Keys);
+/// `skgen_op.redispatch(KEYS & c10::after_ADInplaceOrView_keyset, ARGS)`:
+/// the typed handle called with keysPastAutograd(\p Keys).
+std::string redispatchPastAutograd(const std::string &Keys,
+                                   const std::string &Args);
+/// `{ at::AutoDispatchBelowADInplaceOrView skgen_below; STATEMENT; }`: the
+/// statement runs below autograd and ADInplaceOrView (nested calls too).
+std::string belowAutograd(const std::string &Statement);
+
 /// `namespace {` ... `} // namespace` around wrapper definitions.
 std::string anonymousNamespace(const std::string &Body);
 /// `TORCH_LIBRARY_IMPL(ns, KEY, m) {` ... `}` (\p Macro: or its stable

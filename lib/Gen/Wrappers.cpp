@@ -580,8 +580,7 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
     // backend of every tensor argument (a wrapped number is a CPU tensor,
     // the lowest backend: it decides only for an op without other tensors).
     Inc.add("c10/core/DispatchKeySet.h");
-    F.stmt("return skgen_op.redispatch((" + KeySet +
-               ") & c10::after_ADInplaceOrView_keyset, " + Args + ")",
+    F.stmt("return " + redispatchPastAutograd("(" + KeySet + ")", Args),
            paramNames(*Mine));
   } else {
     F.stmt("return skgen_op.call(" + Args + ")", paramNames(*Mine));
@@ -599,7 +598,7 @@ OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc) {
   }
   return {"skgen_op.redispatch",
           typedOutHandle(A, Inc),
-          Keys + " & c10::after_ADInplaceOrView_keyset",
+          keysPastAutograd(Keys),
           {}};
 }
 
@@ -720,13 +719,7 @@ std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
   }
   F.lines(typedOutHandle(A, Inc));
   Code Args = A.outCallArgs();
-  F.lines(Code("{\n"
-               "  at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
-               "  skgen_op.redispatch(skgen_keys & "
-               "c10::after_ADInplaceOrView_keyset, " +
-                   Args.Text +
-                   ");\n"
-                   "}\n",
+  F.lines(Code(belowAutograd(redispatchPastAutograd("skgen_keys", Args.Text)),
                Args.Uses));
   for (const std::string &O : A.outNames())
     F.stmt("::skgen::bump_version(" + O + ")", {O});
