@@ -106,6 +106,12 @@ static cl::opt<std::string> PythonDefsFile(
              "defines the schemas with Tag::out / Tag::inplace (which the "
              "stable ABI cannot pass), instead of defining them in C++"),
     cl::value_desc("file"), cl::cat(SkgenCategory));
+static cl::opt<std::string> AotiShimsFile(
+    "aoti-shims",
+    cl::desc("Generate AOTInductor C shims of each op (in its block) and "
+             "<file>, a Python module whose configure() maps the ops to "
+             "them in torch._inductor.config"),
+    cl::value_desc("file"), cl::cat(SkgenCategory));
 static cl::opt<skgen::gen::AliasDispatch> AliasDispatch(
     "alias-dispatch",
     cl::desc("How the alias-key wrappers reach the out= kernel"),
@@ -368,6 +374,8 @@ int main(int argc, const char **argv) {
     Flags.Abi = AbiOption;
   if (PythonDefsFile.getNumOccurrences())
     Flags.PythonDefs = skgen::absolutePath(PythonDefsFile);
+  if (AotiShimsFile.getNumOccurrences())
+    Flags.AotiShims = skgen::absolutePath(AotiShimsFile);
   Flags.Facts = FactsInputs;
   Flags.ExtraArgs = ExtraArg;
   Flags.ExtraArgsBefore = ExtraArgBefore;
@@ -375,6 +383,11 @@ int main(int argc, const char **argv) {
   if (!Opts.PythonDefsFile.empty() && Opts.Abi != skgen::Abi::Stable) {
     errs() << "skgen: error: PythonDefs (--python-defs) is for --abi=stable "
               "(libtorch's C++ API passes the tags itself)\n";
+    return skgen::ExitError;
+  }
+  if (!Opts.AotiShimsFile.empty() && Opts.Abi == skgen::Abi::Stable) {
+    errs() << "skgen: error: AotiShims (--aoti-shims) is for libtorch's C++ "
+              "API, not --abi=stable\n";
     return skgen::ExitError;
   }
   if (Opts.Abi == skgen::Abi::Stable &&

@@ -49,4 +49,12 @@ std::string generatedAliasKeyError(llvm::StringRef What, llvm::StringRef Name) {
       .str();
 }
 
+llvm::StringRef aotiDeviceName(llvm::StringRef Key) {
+#define SKGEN_AOTI_DEVICE(K, Device)                                           \
+  if (Key == #K)                                                               \
+    return #Device;
+#include "Basic/AotiDevices.def"
+  return "";
+}
+
 } // namespace skgen

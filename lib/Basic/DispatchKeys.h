@@ -49,6 +49,10 @@ bool isGeneratedAliasKey(llvm::StringRef Name);
 /// Why \p Name is not one of them, for `<What> takes ...` errors.
 std::string generatedAliasKeyError(llvm::StringRef What, llvm::StringRef Name);
 
+/// AOTInductor's name for the device of backend key \p Key (`cpu` for CPU,
+/// AotiDevices.def), or "" if AOTInductor has no C shims for it.
+llvm::StringRef aotiDeviceName(llvm::StringRef Key);
+
 } // namespace skgen
 
 #endif

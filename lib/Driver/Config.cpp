@@ -31,6 +31,7 @@ template <> struct MappingTraits<skgen::Config> {
     IO.mapOptional("ExtraArgs", C.ExtraArgs);
     IO.mapOptional("ExtraArgsBefore", C.ExtraArgsBefore);
     IO.mapOptional("OwnedNamespaces", C.OwnedNamespaces);
+    IO.mapOptional("AotiShims", C.AotiShims, std::string());
   }
 };
 } // namespace yaml
@@ -121,6 +122,8 @@ bool loadConfig(const std::string &Path, Config &C,
     C.Output = absolutePath(C.Output, Dir);
   if (!C.PythonDefs.empty())
     C.PythonDefs = absolutePath(C.PythonDefs, Dir);
+  if (!C.AotiShims.empty())
+    C.AotiShims = absolutePath(C.AotiShims, Dir);
   for (std::string &F : C.Facts)
     F = absolutePath(F, Dir);
   for (const std::string &NS : C.OwnedNamespaces) {
@@ -196,6 +199,8 @@ std::string dumpConfig(const Config &C, const std::string &BaseDir) {
     Out.Output = Rel(Out.Output);
   if (!Out.PythonDefs.empty())
     Out.PythonDefs = Rel(Out.PythonDefs);
+  if (!Out.AotiShims.empty())
+    Out.AotiShims = Rel(Out.AotiShims);
   for (std::string &F : Out.Facts)
     F = Rel(F);
   std::string S;
@@ -224,6 +229,7 @@ void applyConfig(const Config &C, const ConfigFlags &Flags,
   Opts.ConfigPath = C.Path;
   Opts.OutputFile = Flags.Output ? *Flags.Output : C.Output;
   Opts.PythonDefsFile = Flags.PythonDefs ? *Flags.PythonDefs : C.PythonDefs;
+  Opts.AotiShimsFile = Flags.AotiShims ? *Flags.AotiShims : C.AotiShims;
   if (Flags.AliasKey)
     Opts.AliasKey = *Flags.AliasKey;
   else if (!C.AliasKey.empty())
@@ -243,6 +249,9 @@ std::string dumpEffectiveConfig(const Config &C, const DriverOptions &Opts) {
   Effective.PythonDefs = Opts.PythonDefsFile.empty()
                              ? std::string()
                              : absolutePath(Opts.PythonDefsFile);
+  Effective.AotiShims = Opts.AotiShimsFile.empty()
+                            ? std::string()
+                            : absolutePath(Opts.AotiShimsFile);
   Effective.Facts.clear();
   for (const std::string &F : Opts.FactsInputs)
     Effective.Facts.push_back(absolutePath(F));

@@ -14,6 +14,7 @@
 //   ExtraArgs: [-DMYOPS_FEATURE]
 //   ExtraArgsBefore: []
 //   OwnedNamespaces: [myops]
+//   AotiShims: python/myops/_aoti.py
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_DRIVER_CONFIG_H
@@ -34,6 +35,7 @@ struct Config {
   /// Abi: stable: the generated Python module that defines the schemas
   /// (with Tag::out / Tag::inplace). Absolute once loaded; "" for none.
   std::string PythonDefs;
+  std::string AotiShims; // Absolute once loaded; "" for none.
   std::string Output;                 // Absolute once loaded; "" for none.
   std::vector<std::string> Facts;     // Absolute once loaded.
   std::vector<std::string> ExtraArgs; // Appended to compile commands.
@@ -73,7 +75,7 @@ struct DriverOptions;
 /// What the command line says of the options a .skgen.yaml also gives:
 /// given scalars override the file's, lists add to its lists.
 struct ConfigFlags {
-  std::optional<std::string> AliasKey, Output, PythonDefs;
+  std::optional<std::string> AliasKey, Output, PythonDefs, AotiShims;
   std::optional<skgen::Abi> Abi;
   std::vector<std::string> Facts, ExtraArgs, ExtraArgsBefore;
 };

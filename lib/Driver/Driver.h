@@ -55,6 +55,9 @@ struct DriverOptions {
   /// --python-defs / `PythonDefs:` (stable ABI): the generated Python
   /// module that defines the schemas with their tags.
   std::string PythonDefsFile;
+  /// --aoti-shims / `AotiShims:`: the generated Python module with the
+  /// AOTInductor C shim mapping (libtorch target).
+  std::string AotiShimsFile;
   gen::AliasDispatch AliasDispatch = gen::AliasDispatch::Redispatch;
   unsigned Jobs = 1;
   bool Force = false;

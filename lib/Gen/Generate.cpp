@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Gen/Generate.h"
+#include "Gen/AotiShims.h"
 #include "Gen/Api.h"
 #include "Gen/Autograd.h"
 #include "Gen/Render.h"
@@ -609,6 +610,8 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     std::string Alias = AliasKeyEmitter::emit(Ctx, Regs, Decl.Inc);
     Add(Mine, Alias);
     Add(Mine, AutogradEmitter::emit(Ctx, Regs, Decl.Inc));
+    if (!Opts.AotiShimsFile.empty())
+      Add(Mine, aotiShimSection(G, *A, Opts, Decl.Inc));
     if (!Alias.empty() && !F.Options.AllocFunction.empty() && A->Functional)
       Decl.Decls.add(F.Options.AllocFunction, *A->Functional, Decl.Inc);
     if (Standalone && !F.Options.MetaFunction.empty())

@@ -37,6 +37,9 @@ struct GenOptions {
   /// (and every other namespace) in TORCH_LIBRARY_FRAGMENT(ns, m).
   std::vector<std::string> OwnedNamespaces;
   gen::AliasDispatch AliasDispatch = gen::AliasDispatch::Redispatch;
+  /// --aoti-shims / `AotiShims:`: the generated Python module mapping each
+  /// op to its AOTInductor C shims (Gen/AotiShims.h); "" for no shims.
+  std::string AotiShimsFile;
 };
 
 /// The generated code that belongs in one source file: what that file's
