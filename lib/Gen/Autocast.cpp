@@ -128,6 +128,7 @@ std::string autocastSection(const FamilyApi &A,
 // autocast key of this PyTorch (skgen/autocast.h); in-place and out= run
 // uncast, as aten's
 ${wrapper}
+
 ${fragment}(${ns}, m) {
   SKGEN_AUTOCAST_IMPL(m, ${op}, ${name});
 }

@@ -4,9 +4,10 @@
 // op of the same policy on CPU (test_autocast.py):
 //   lower_precision_fp  mm        (aten: mm)
 //   fp32                mse_loss  (aten's CPU fp32 list: mse_loss)
-//   promote             addcmul   (aten: addcmul), cat (a Tensor[] argument)
+//   promote             index_copy, cat (a Tensor[] argument): aten's CPU
+//                       promote list
 //   fp32_set_opt_dtype  prod.int  (aten's CPU list: prod.dim_int)
-// mm, mse_loss and addcmul have derivatives (aten's formulas), so gradients
+// mm, mse_loss and index_copy have derivatives (aten's formulas), so gradients
 // flow through the casts as through aten's.
 #include <ATen/ATen.h>
 #include <torch/library.h>
@@ -41,18 +42,25 @@ at::Tensor &mse_loss_out(const at::Tensor &self, const at::Tensor &target,
   return at::mse_loss_out(out, self, target, reduction);
 }
 
-SKGEN_STRUCTURED("castops::addcmul.out(Tensor self, Tensor tensor1, Tensor "
-                 "tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
+// aten's CPU promote list is cat, stack and index_copy: the output has self's
+// dtype, which source must have too (the promote casts make them agree).
+skgen::Meta index_copy_meta(const at::Tensor &self, int64_t, const at::Tensor &,
+                            const at::Tensor &) {
+  return skgen::preset::unary(self);
+}
+
+SKGEN_STRUCTURED("castops::index_copy.out(Tensor self, int dim, Tensor index, "
+                 "Tensor source, *, Tensor(a!) out) -> Tensor(a!)",
                  CPU)
-SKGEN_META_PRESET(elementwise, self, tensor1, tensor2)
+SKGEN_META(index_copy_meta)
 SKGEN_AUTOCAST(promote)
-SKGEN_DERIVATIVE("self", "grad")
-SKGEN_DERIVATIVE("tensor1", "grad * (tensor2 * value)")
-SKGEN_DERIVATIVE("tensor2", "grad * (tensor1 * value)")
-at::Tensor &addcmul_out(const at::Tensor &self, const at::Tensor &tensor1,
-                        const at::Tensor &tensor2, const at::Scalar &value,
-                        at::Tensor &out) {
-  return at::addcmul_out(out, self, tensor1, tensor2, value);
+SKGEN_DERIVATIVE("self", "grad.index_fill(dim, index, 0)")
+SKGEN_DERIVATIVE("index", "non_differentiable")
+SKGEN_DERIVATIVE("source", "grad.index_select(dim, index)")
+at::Tensor &index_copy_out(const at::Tensor &self, int64_t dim,
+                           const at::Tensor &index, const at::Tensor &source,
+                           at::Tensor &out) {
+  return at::index_copy_out(out, self, dim, index, source);
 }
 
 SKGEN_STRUCTURED("castops::cat.out(Tensor[] tensors, int dim=0, *, "

@@ -21,6 +21,7 @@ torch.ops.load_library(sys.argv[1])
 ours = torch.ops.castops
 warnings.simplefilter("ignore")  # 1.13: "CPU Autocast only supports bfloat16"
 
+IDX = torch.tensor([2, 0])
 DTYPES = [torch.float32, torch.float64, torch.bfloat16, torch.float16,
           torch.int64]
 # (name, ours, aten, shapes of the tensor arguments, extra args, grads)
@@ -28,8 +29,9 @@ FAMILIES = [
     ("mm", ours.mm, torch.mm, [(3, 4), (4, 2)], (), True),
     ("mse_loss", ours.mse_loss, torch.nn.functional.mse_loss,
      [(3, 4), (3, 4)], (), True),
-    ("addcmul", ours.addcmul, torch.addcmul, [(3, 4), (3, 4), (3, 4)], (),
-     True),
+    ("index_copy", lambda s, src, **kw: ours.index_copy(s, 0, IDX, src, **kw),
+     lambda s, src, **kw: torch.index_copy(s, 0, IDX, src, **kw),
+     [(3, 4), (2, 4)], (), True),
     ("prod", ours.prod, torch.prod, [(3, 4)], (1,), False),
 ]
 AUTOCAST_DTYPES = [torch.bfloat16, torch.float16]
@@ -143,20 +145,20 @@ for (name, op, ref, shapes, extra, has_grad), (mode, ctx) in itertools.product(
                     same(what + " grad %d" % i, ("ok", ga), ("ok", gb),
                          exact=False)
         # In-place and out= fall through uncast, as aten's.
-        if name in ("mm", "addcmul"):
+        if name in ("mm", "index_copy"):
             a = tensors(shapes, dts, seed)
             o1 = torch.empty(0, dtype=dts[0])
             o2 = torch.empty(0, dtype=dts[0])
             with ctx():
                 same(what + " out=", outcome(lambda: ref(*a, out=o1)),
                      outcome(lambda: op(*a, out=o2)))
-        if name == "addcmul":
+        if name == "index_copy":
             a = tensors(shapes, dts, seed)
             b = [t.clone() for t in a]
             with ctx():
                 same(what + " in-place",
-                     outcome(lambda: a[0].addcmul_(a[1], a[2])),
-                     outcome(lambda: ours.addcmul_(b[0], b[1], b[2])))
+                     outcome(lambda: a[0].index_copy_(0, IDX, a[1])),
+                     outcome(lambda: ours.index_copy_(b[0], 0, IDX, b[1])))
         # dtype= given: kept (fp32_set_opt_dtype).
         if name == "prod":
             a = tensors(shapes, dts, seed)
@@ -207,13 +209,14 @@ def autocast_kernels(op):
                           dump, re.M))
 
 
-for fn in ("castops::mm", "castops::mse_loss", "castops::addcmul",
+for fn in ("castops::mm", "castops::mse_loss", "castops::index_copy",
            "castops::cat", "castops::prod.int"):
     calls += 1
     got = autocast_kernels(fn)
     if not keys <= got:
         report(fn, "no autocast kernel on %s" % sorted(keys - got))
-for fn in ("castops::mm.out", "castops::addcmul_", "castops::addcmul.out"):
+for fn in ("castops::mm.out", "castops::index_copy_",
+           "castops::index_copy.out"):
     calls += 1
     if autocast_kernels(fn):
         report(fn, "autocast kernels on %s" % sorted(autocast_kernels(fn)))
