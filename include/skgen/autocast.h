@@ -1,4 +1,4 @@
-//===- skgen/autocast.h - Where autocast wrappers are registered -*- C++ -*-===//
+//===- skgen/autocast.h - Autocast wrappers' registration ----*- C++ -*-===//
 //
 // Header-only; works with PyTorch 1.13 and 2.x. The blocks skgen generates
 // for families with SKGEN_AUTOCAST(policy) (docs/generation.md, "Autocast")
@@ -71,10 +71,10 @@ template <class F> void for_each_device(F &&f) {
 } // namespace skgen
 
 #define SKGEN_AUTOCAST_IMPL(m, name, fn)                                       \
-  ::skgen::autocast::for_each_device(                                          \
-      [&](c10::DispatchKey skgen_key, auto skgen_device) {                     \
-        (m).impl(name, torch::dispatch(                                        \
-                           skgen_key, &fn<decltype(skgen_device)::value>));    \
-      })
+  ::skgen::autocast::for_each_device([&](c10::DispatchKey skgen_key,           \
+                                         auto skgen_device) {                  \
+    (m).impl(name,                                                             \
+             torch::dispatch(skgen_key, &fn<decltype(skgen_device)::value>));  \
+  })
 
 #endif // SKGEN_AUTOCAST_H

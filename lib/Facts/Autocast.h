@@ -33,8 +33,8 @@ inline std::string autocastError(llvm::StringRef Name,
     return "unknown autocast policy '" + Name.str() +
            "' (policies: " + generatedAutocastPolicies() + ")";
   if (*P->Refused)
-    return "autocast policy '" + Name.str() + "' is not supported: " +
-           P->Refused;
+    return "autocast policy '" + Name.str() +
+           "' is not supported: " + P->Refused;
   // aten registers autocast kernels for functional operators only; its
   // in-place and out= operators fall through uncast.
   if (!HasFunctional)
@@ -48,8 +48,8 @@ inline std::string autocastError(llvm::StringRef Name,
   for (const schema::Argument &A : Out.Arguments) {
     if (&A == &Out.Arguments.front())
       FirstTensor = A.Ty.isTensor();
-    OptDtype |= A.Ty.isOptional() && A.Ty.unwrapOptional().isNamed(
-                                         "ScalarType");
+    OptDtype |=
+        A.Ty.isOptional() && A.Ty.unwrapOptional().isNamed("ScalarType");
   }
   if (!FirstTensor || !OptDtype)
     return "autocast policy 'fp32_set_opt_dtype' needs a Tensor first "

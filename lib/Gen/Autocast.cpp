@@ -94,9 +94,8 @@ std::string wrapper(const FamilyApi &A, const Registration &R,
   case AutocastPolicy::fp32_set_opt_dtype: {
     const std::string &First = Sig.Params.front().Name;
     Code Unaltered = callArguments(Sig, {});
-    F.stmt("if (!at::autocast::is_eligible(" + First + ", Device))\n  return "
-                                                         "skgen_op.call(" +
-               Unaltered.Text + ")",
+    F.stmt("if (!at::autocast::is_eligible(" + First + ", Device))\n" +
+               "  return skgen_op.call(" + Unaltered.Text + ")",
            Unaltered.Uses);
     Call(arguments(Sig, optionalDtype, [](const std::string &N) {
       return "at::autocast::set_opt_dtype(at::kFloat, " + N + ")";

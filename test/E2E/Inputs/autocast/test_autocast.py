@@ -34,7 +34,18 @@ FAMILIES = [
      [(3, 4), (2, 4)], (), True),
     ("prod", ours.prod, torch.prod, [(3, 4)], (1,), False),
 ]
-AUTOCAST_DTYPES = [torch.bfloat16, torch.float16]
+
+
+def enters(dtype):
+    """1.13's CPU autocast refuses float16 on entry."""
+    try:
+        with torch.autocast("cpu", dtype=dtype):
+            return True
+    except RuntimeError:
+        return False
+
+
+AUTOCAST_DTYPES = [d for d in (torch.bfloat16, torch.float16) if enters(d)]
 
 calls = mismatches = 0
 
@@ -168,9 +179,18 @@ for (name, op, ref, shapes, extra, has_grad), (mode, ctx) in itertools.product(
                          outcome(lambda: ref(*a, *extra, dtype=d)),
                          outcome(lambda: op(*a, *extra, dtype=d)))
 
-# A Tensor[] argument (promote): aten's cat.
+# A Tensor[] argument (promote): aten's cat. PyTorch 1.13's AutocastCPU cat
+# takes an ITensorListRef, for which its autocast_mode.h has no prioritize /
+# cached_cast overload: it neither casts nor refuses. A float16 input under
+# bfloat16 autocast, which promote refuses ("Unexpected floating
+# ScalarType"), is then a known difference there.
+known_113 = 0
 for (mode, ctx), dts in itertools.product(
         ALL_MODES, itertools.product(DTYPES, repeat=2)):
+    if (torch.__version__ < "2" and mode.startswith("autocast")
+            and torch.float16 in dts):
+        known_113 += 1
+        continue
     a = tensors([(2, 3), (1, 3)], dts, 7)
     with ctx():
         same("cat %s %s" % (mode, dts), outcome(lambda: torch.cat(a)),
@@ -223,5 +243,7 @@ for fn in ("castops::mm.out", "castops::index_copy_",
 print("autocast keys with a kernel: %d (%s)" % (
     len(autocast_kernels("castops::mm")),
     ", ".join(sorted(autocast_kernels("castops::mm")))))
-print("%d calls, %d mismatches" % (calls, mismatches))
+print("autocast dtypes: %s" % ", ".join(str(d) for d in AUTOCAST_DTYPES))
+print("%d calls, %d mismatches; %d cat calls skipped (PyTorch 1.13's cat)"
+      % (calls, mismatches, known_113))
 sys.exit(1 if mismatches else 0)
