@@ -91,6 +91,12 @@
  *                                    (torch.library.register_autograd, or a
  *                                    TORCH_LIBRARY_IMPL(ns, Autograd, m)
  *                                    kernel written by hand)
+ *   SKGEN_AUTOCAST(lower_precision_fp)
+ *                                    the functional variant under autocast,
+ *                                    with one of aten's cast policies
+ *                                    (lower_precision_fp, fp32,
+ *                                    fp32_set_opt_dtype, promote), on every
+ *                                    autocast key (skgen/autocast.h)
  *
  * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
  * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
@@ -131,6 +137,7 @@
   SKGEN_ANNOTATE_("skgen.inplace_derivative", NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE SKGEN_ANNOTATE_("skgen.not_differentiable")
 #define SKGEN_NO_AUTOGRAD SKGEN_ANNOTATE_("skgen.no_autograd")
+#define SKGEN_AUTOCAST(POLICY) SKGEN_ANNOTATE_("skgen.autocast", #POLICY)
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -155,6 +162,7 @@
 #define SKGEN_INPLACE_DERIVATIVE(NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE
 #define SKGEN_NO_AUTOGRAD
+#define SKGEN_AUTOCAST(POLICY)
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

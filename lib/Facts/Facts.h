@@ -91,6 +91,9 @@ struct FamilyOptions {
   std::vector<DerivativeFact> InplaceDerivatives;
   bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
   bool NoAutograd = false;        // SKGEN_NO_AUTOGRAD: the user's autograd
+  /// SKGEN_AUTOCAST(policy): the functional variant's autocast policy
+  /// (Basic/AutocastPolicies.def); empty for none.
+  std::string Autocast;
   bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }
 };
 

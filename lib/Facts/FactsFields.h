@@ -96,6 +96,7 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
   io.optional(factsKey(Annotation::InplaceDerivative), O.InplaceDerivatives);
   io.optional(factsKey(Annotation::NotDifferentiable), O.NotDifferentiable);
   io.optional(factsKey(Annotation::NoAutograd), O.NoAutograd);
+  io.optional(factsKey(Annotation::Autocast), O.Autocast);
 }
 
 template <class IO> void mapFields(IO &io, CppParamFact &P) {

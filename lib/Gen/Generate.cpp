@@ -19,6 +19,8 @@
 //   AutogradEmitter    per family: skgen::not_implemented (PyTorch's
 //                      autogradNotImplementedFallback(), unboxed) and, for
 //                      the out overload, skgen::out_autograd_kernel
+//   autocastSection    per family with SKGEN_AUTOCAST: the functional
+//                      variant's wrapper on every autocast key (Autocast.cpp)
 //   ForwardDeclEmitter declarations of the kernels (standalone mode) and of
 //                      meta/alloc functions defined in another file
 //
@@ -33,6 +35,7 @@
 #include "Gen/Generate.h"
 #include "Gen/AotiShims.h"
 #include "Gen/Api.h"
+#include "Gen/Autocast.h"
 #include "Gen/Autograd.h"
 #include "Gen/Render.h"
 #include "Gen/StableAutograd.h"
@@ -80,7 +83,7 @@ const char *const DefaultBackendCheck =
 //===----------------------------------------------------------------------===//
 
 /// The part of a family's code a registration belongs to.
-enum class Section { Defs, Backend, Meta, AliasKey, Autograd };
+enum class Section { Defs, Backend, Meta, AliasKey, Autograd, Autocast };
 
 Section sectionOf(Registration::Kind K) {
   using RK = Registration::Kind;
@@ -114,6 +117,8 @@ Section sectionOf(Registration::Kind K) {
   case RK::AutogradInplace:
   case RK::BackwardOperator:
     return Section::Autograd;
+  case RK::Autocast:
+    return Section::Autocast;
   }
   llvm_unreachable("covered switch");
 }
@@ -166,6 +171,8 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   switch (R.K) {
   case RK::Def:
     llvm_unreachable("m.def is DefsEmitter's");
+  case RK::Autocast:
+    llvm_unreachable("autocastSection's (Gen/Autocast.cpp)");
   case RK::BackwardOperator:
     return AutogradWrapper(stableBackwardKernel(A, Name, Inc));
   case RK::OutKernel:
@@ -610,6 +617,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     std::string Alias = AliasKeyEmitter::emit(Ctx, Regs, Decl.Inc);
     Add(Mine, Alias);
     Add(Mine, AutogradEmitter::emit(Ctx, Regs, Decl.Inc));
+    Add(Mine, autocastSection(*A, Regs, Decl.Inc));
     if (!Opts.AotiShimsFile.empty())
       Add(Mine, aotiShimSection(G, *A, Opts, Decl.Inc));
     if (!Alias.empty() && !F.Options.AllocFunction.empty() && A->Functional)

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Graph/OpGraph.h"
+#include "Basic/AutocastPolicy.h"
 #include "Basic/DispatchKeys.h"
 #include "Facts/CodeText.h"
 #include "Facts/SignatureCheck.h"
@@ -161,6 +162,12 @@ private:
         !schema::findMetaPreset(K.Options.MetaPreset))
       Bad("meta preset '" + K.Options.MetaPreset + "' of '" + K.CppName +
           "' is unknown");
+    if (!K.Options.Autocast.empty()) {
+      const AutocastPolicyInfo *P = findAutocastPolicy(K.Options.Autocast);
+      if (!P || *P->Refused)
+        Bad("autocast policy '" + K.Options.Autocast + "' of '" + K.CppName +
+            "' is " + (P ? "not supported" : "unknown"));
+    }
     for (const std::string &A : K.Options.MetaPresetArgs)
       if (!A.empty() && !schema::isIdentifier(A))
         Bad("meta preset argument '" + A + "' of '" + K.CppName +

@@ -154,6 +154,10 @@ struct Registration {
     // CompositeImplicitAutograd: the formulas on torch::stable. Its Autograd
     // registrations (Autograd*) are the Python companion's.
     BackwardOperator,
+    // SKGEN_AUTOCAST: the functional variant's autocast wrapper, one
+    // template over the device registered on every autocast key of the
+    // PyTorch in use (Key: keys::Autocast; include/skgen/autocast.h).
+    Autocast,
   };
   Kind K = Kind::Def;
   std::string Key;         // Dispatch key; empty for Def.

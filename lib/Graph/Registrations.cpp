@@ -66,6 +66,8 @@ const char *registrationKindName(Registration::Kind K) {
     return "alias_legacy";
   case Registration::Kind::BackwardOperator:
     return "backward_operator";
+  case Registration::Kind::Autocast:
+    return "autocast";
   }
   return "def";
 }
@@ -173,6 +175,10 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   // PyTorch's fallback, as a hand-registered one's was.
   if (!F.Options.External)
     Add(K::AliasLegacy, AliasKey, Legacy, nullptr);
+  // aten wraps functional operators only: in-place and out= fall through
+  // the autocast keys uncast. The stable ABI has no autocast (StableAbi.cpp).
+  if (!F.Options.Autocast.empty() && Target == Abi::Libtorch)
+    Add(K::Autocast, keys::Autocast, Fn, nullptr);
   // autogradNotImplementedFallback() exists since PyTorch 1.10; the
   // DefaultBackend alias key means an older PyTorch, which has none.
   if (F.Options.External || F.Options.NoAutograd ||

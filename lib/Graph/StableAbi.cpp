@@ -48,6 +48,13 @@ std::vector<Diagnostic> stableAbiGaps(const Family &F, const KernelFact &Decl,
         errorAt(Decl.SchemaLoc.valid() ? Decl.SchemaLoc : Decl.AnnotationLoc,
                 "the stable ABI cannot return the results of '" + Name +
                     "': " + Why + OrLibtorch));
+  if (!F.Options.Autocast.empty())
+    Out.push_back(errorAt(
+        Decl.AnnotationLoc,
+        "the stable target cannot register the autocast wrapper of '" + Name +
+            "' (SKGEN_AUTOCAST): the stable ABI has no autocast API "
+            "(docs/stable-abi.md)" +
+            OrLibtorch));
   // A family served by SKGEN_FALLBACK without a kernel of its own computes
   // nothing: the general family's wrappers size the outputs.
   if (!F.Options.hasMeta() &&

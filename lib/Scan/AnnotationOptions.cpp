@@ -190,7 +190,7 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
               *Alloc = nullptr, *NoMetaKernel = nullptr, *KernelCasts = nullptr,
               *KernelIterator = nullptr, *FunctionalKernel = nullptr,
               *NoAutograd = nullptr, *InplaceArg = nullptr;
-  MetaOpt = PresetOpt = nullptr;
+  MetaOpt = PresetOpt = AutocastOpt = nullptr;
   DerivativeOpts.clear();
   InplaceDerivativeOpts.clear();
   NotDifferentiableOpt = nullptr;
@@ -283,6 +283,9 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
     case Annotation::NoAutograd:
       K.Options.NoAutograd = true;
       NoAutograd = O;
+      break;
+    case Annotation::Autocast:
+      AutocastOpt = O; // Checked once the schema is known.
       break;
     }
   }

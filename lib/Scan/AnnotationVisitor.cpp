@@ -637,6 +637,8 @@ void Collector::processFunction(const FunctionDecl *Canon,
           applyMeta(*MetaOpt, FD, S, K);
         if (PresetOpt)
           applyPreset(*PresetOpt, S, K);
+        if (AutocastOpt)
+          applyAutocast(*AutocastOpt, S, K);
         checkDerivatives(S, FD, K);
       }
       Schemas[Index] = Written;

@@ -181,6 +181,7 @@ private:
   // The meta options of the function being processed (checked once its
   // schema is known).
   const Annot *MetaOpt = nullptr, *PresetOpt = nullptr;
+  const Annot *AutocastOpt = nullptr; // SKGEN_AUTOCAST
   // Its SKGEN_DERIVATIVE entries (in KernelFact order), checked against the
   // schema with Facts/Derivatives.h (DerivativeOptions.cpp).
   std::vector<const Annot *> DerivativeOpts;
@@ -241,6 +242,12 @@ private:
   /// the family's arguments (Schema/MetaPresets.h).
   void applyPreset(const Annot &O, const schema::FunctionSchema &S,
                    KernelFact &K);
+
+  /// SKGEN_AUTOCAST(policy): a policy of Basic/AutocastPolicies.def that
+  /// skgen generates and that fits the out= schema \p S
+  /// (AutocastOption.cpp).
+  void applyAutocast(const Annot &O, const schema::FunctionSchema &S,
+                     KernelFact &K);
 
   /// The functional variant of the family SKGEN_STRUCTURED(\p Written) with
   /// options \p O, if it has one.
