@@ -91,6 +91,14 @@
  *                                    (torch.library.register_autograd, or a
  *                                    TORCH_LIBRARY_IMPL(ns, Autograd, m)
  *                                    kernel written by hand)
+ *   SKGEN_VMAP(fn)                   the family's batching rule (torch.vmap):
+ *                                    fn(self, self_bdim, other, other_bdim,
+ *                                    ...) -> std::tuple<at::Tensor,
+ *                                    c10::optional<int64_t>>, functorch's
+ *                                    convention; skgen generates the plumbing
+ *                                    (skgen/vmap.h)
+ *   SKGEN_NO_VMAP                    no generated batching rule: torch.vmap
+ *                                    uses PyTorch's per-sample fallback
  *
  * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
  * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
@@ -131,6 +139,8 @@
   SKGEN_ANNOTATE_("skgen.inplace_derivative", NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE SKGEN_ANNOTATE_("skgen.not_differentiable")
 #define SKGEN_NO_AUTOGRAD SKGEN_ANNOTATE_("skgen.no_autograd")
+#define SKGEN_VMAP(FN) SKGEN_ANNOTATE_("skgen.vmap", #FN)
+#define SKGEN_NO_VMAP SKGEN_ANNOTATE_("skgen.no_vmap")
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -155,6 +165,8 @@
 #define SKGEN_INPLACE_DERIVATIVE(NAMES, FORMULA)
 #define SKGEN_NOT_DIFFERENTIABLE
 #define SKGEN_NO_AUTOGRAD
+#define SKGEN_VMAP(FN)
+#define SKGEN_NO_VMAP
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

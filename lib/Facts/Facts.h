@@ -91,6 +91,9 @@ struct FamilyOptions {
   std::vector<DerivativeFact> InplaceDerivatives;
   bool NotDifferentiable = false; // SKGEN_NOT_DIFFERENTIABLE
   bool NoAutograd = false;        // SKGEN_NO_AUTOGRAD: the user's autograd
+  /// SKGEN_VMAP(fn): fully qualified C++ name of the family's batching rule.
+  std::string VmapFunction;
+  bool NoVmap = false; // SKGEN_NO_VMAP: PyTorch's vmap fallback
   bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }
 };
 
