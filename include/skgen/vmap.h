@@ -33,7 +33,6 @@
 #include <ATen/WrapDimUtils.h>
 #include <ATen/functorch/BatchedTensorImpl.h>
 #include <ATen/functorch/DynamicLayer.h>
-#include <ATen/functorch/PlumbingHelper.h>
 #include <ATen/native/TypeProperties.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
 #include <c10/util/DimVector.h>
@@ -96,7 +95,7 @@ public:
   int64_t level() const { return level_; }
 
   bool is_batched(const at::Tensor &t) const {
-    return t.defined() && at::functorch::isBatchedAtLevel(t, level_);
+    return std::get<1>(unwrap(t)).has_value();
   }
   bool is_batched(const c10::optional<at::Tensor> &t) const {
     return t.has_value() && is_batched(*t);
@@ -107,10 +106,15 @@ public:
     return (is_batched(ts) || ...);
   }
 
+  /// functorch's unwrapTensorAtLevel, from the inline accessors of
+  /// BatchedTensorImpl (1.13's libtorch does not export the plumbing).
   std::tuple<at::Tensor, BatchDim> unwrap(const at::Tensor &t) const {
     if (!t.defined())
       return std::make_tuple(t, BatchDim());
-    return at::functorch::unwrapTensorAtLevel(t, level_);
+    const auto *b = at::functorch::maybeGetBatchedImpl(t);
+    if (!b || b->level() != level_)
+      return std::make_tuple(t, BatchDim());
+    return std::make_tuple(b->value(), BatchDim(b->bdim()));
   }
   std::tuple<c10::optional<at::Tensor>, BatchDim>
   unwrap(const c10::optional<at::Tensor> &t) const {
@@ -138,8 +142,10 @@ public:
   }
   /// The result of a batch rule (functorch's convention).
   at::Tensor wrap(const std::tuple<at::Tensor, BatchDim> &result) const {
-    return at::functorch::makeBatched(std::get<0>(result), std::get<1>(result),
-                                      level_);
+    const BatchDim &bdim = std::get<1>(result);
+    if (!bdim)
+      return std::get<0>(result);
+    return at::functorch::makeBatched(std::get<0>(result), *bdim, level_);
   }
 
   /// The in-place variant \p op on \p self: refused when another input is

@@ -5,6 +5,7 @@
 // its own: PyTorch's per-sample fallback). Kernels call aten's out= ops, so
 // vmap over each equals vmap over aten's op of the same kind.
 #include <ATen/ATen.h>
+#include <ATen/functorch/BatchedFallback.h>
 #include <torch/library.h>
 
 #include <skgen/annotations.h>
@@ -111,3 +112,12 @@ at::Tensor &twice_out(const at::Tensor &self, at::Tensor &out) {
 }
 
 } // namespace vm
+
+// Test helper, not generated: functorch's switch of the fallback's "there is
+// a performance drop" warning (1.13's Python does not expose it).
+TORCH_LIBRARY(vmops_testing, m) {
+  m.def("set_vmap_fallback_warning(bool enabled) -> ()",
+        [](bool enabled) {
+          at::functorch::setVmapFallbackWarningEnabled(enabled);
+        });
+}

@@ -19,13 +19,10 @@ ops = torch.ops.vmops
 
 try:  # PyTorch >= 2
     from torch.func import grad, jacfwd, jacrev, vmap
-
-    set_fallback_warning = torch._C._functorch._set_vmap_fallback_warning_enabled
 except ImportError:  # 1.13: functorch
     from functorch import grad, jacfwd, jacrev, vmap
-    import functorch._C
 
-    set_fallback_warning = functorch._C._set_vmap_fallback_warning_enabled
+set_fallback_warning = torch.ops.vmops_testing.set_vmap_fallback_warning
 
 set_fallback_warning(True)
 stats = {"calls": 0, "mismatches": 0}
