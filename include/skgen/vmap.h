@@ -1,4 +1,5 @@
-/*===- skgen/vmap.h - Batching rules of generated ops (torch.vmap) -*- C++ -*-===*
+/*===- skgen/vmap.h - Batching rules of generated ops (torch.vmap) -*- C++
+ *-*-===*
  *
  * What the FuncTorchBatched kernels skgen generates call (docs/generation.md,
  * "vmap"): the plumbing of functorch's batch rules (the exclude guard, the
@@ -215,14 +216,14 @@ public:
 
   /// The reduction rule: self batch-first and the dims (an int, a list, an
   /// optional list) shifted past the batch dim.
-  std::tuple<at::Tensor, int64_t> reduction(const at::Tensor &self,
-                                            int64_t dim, bool keepdim) {
+  std::tuple<at::Tensor, int64_t> reduction(const at::Tensor &self, int64_t dim,
+                                            bool keepdim) {
     at::Tensor t = reduced_self(self, keepdim);
     return std::make_tuple(t, shift(dim, t.dim() - 1));
   }
-  std::tuple<at::Tensor, c10::DimVector>
-  reduction(const at::Tensor &self, at::OptionalIntArrayRef dims,
-            bool keepdim) {
+  std::tuple<at::Tensor, c10::DimVector> reduction(const at::Tensor &self,
+                                                   at::OptionalIntArrayRef dims,
+                                                   bool keepdim) {
     at::Tensor t = reduced_self(self, keepdim);
     c10::DimVector physical;
     if (!dims.has_value() || dims->empty()) {

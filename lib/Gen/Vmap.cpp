@@ -43,9 +43,7 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
   const graph::VmapPlan Plan = graph::vmapPlan(*A.F);
   const bool Inplace = K == Registration::Kind::VmapInplace;
   const bool Out = K == Registration::Kind::VmapOut;
-  const CppSignature &Sig = Out       ? A.Out
-                            : Inplace ? *A.Inplace
-                                      : *A.Functional;
+  const CppSignature &Sig = Out ? A.Out : Inplace ? *A.Inplace : *A.Functional;
   const schema::OperatorName &Op =
       Out ? A.F->Out.Op
           : (Inplace ? A.F->Variants.Inplace : A.F->Variants.Functional)->Op;
@@ -95,7 +93,8 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
         RuleArgs.push_back(P.Name);
         continue;
       }
-      for (const std::string &L : {"skgen_" + P.Name, "skgen_" + P.Name + "_bdim"}) {
+      for (const std::string &L :
+           {"skgen_" + P.Name, "skgen_" + P.Name + "_bdim"}) {
         Bindings.push_back(L);
         RuleArgs.push_back(L);
       }
@@ -103,7 +102,8 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
     }
     F.stmt("auto [" + join(Bindings) + "] = skgen_vmap.inputs(" +
            join(Unwrapped) + ")");
-    std::string Call = globalCppName(Plan.Function) + "(" + join(RuleArgs) + ")";
+    std::string Call =
+        globalCppName(Plan.Function) + "(" + join(RuleArgs) + ")";
     if (!Out && !Inplace) {
       F.stmt("return skgen_vmap.wrap(" + Call + ")");
       return renderFunction(F);
@@ -168,7 +168,8 @@ std::string vmapTitle(const FamilyApi &A) {
   const std::string S = "// FuncTorchBatched (torch.vmap): ";
   if (!Plan.Function.empty())
     return S + "the family's rule, " + Plan.Function + " (SKGEN_VMAP)\n";
-  const std::string Preset = " rule (preset '" + A.F->Options.MetaPreset + "')\n";
+  const std::string Preset =
+      " rule (preset '" + A.F->Options.MetaPreset + "')\n";
   switch (Plan.Rule) {
   case VmapRule::Pointwise:
     return S + "the pointwise" + Preset;

@@ -75,10 +75,10 @@ axpy_vmap(const at::Tensor &x, c10::optional<int64_t> x_bdim,
     px = px.unsqueeze(0).expand(py.sizes());
   if (!y_bdim)
     py = py.unsqueeze(0).expand(px.sizes());
-  static auto op = c10::Dispatcher::singleton()
-                       .findSchemaOrThrow("vmops::axpy", "")
-                       .typed<at::Tensor(const at::Tensor &,
-                                         const at::Tensor &, double)>();
+  static auto op =
+      c10::Dispatcher::singleton()
+          .findSchemaOrThrow("vmops::axpy", "")
+          .typed<at::Tensor(const at::Tensor &, const at::Tensor &, double)>();
   return std::make_tuple(op.call(px, py, a), 0);
 }
 
@@ -116,8 +116,7 @@ at::Tensor &twice_out(const at::Tensor &self, at::Tensor &out) {
 // Test helper, not generated: functorch's switch of the fallback's "there is
 // a performance drop" warning (1.13's Python does not expose it).
 TORCH_LIBRARY(vmops_testing, m) {
-  m.def("set_vmap_fallback_warning(bool enabled) -> ()",
-        [](bool enabled) {
-          at::functorch::setVmapFallbackWarningEnabled(enabled);
-        });
+  m.def("set_vmap_fallback_warning(bool enabled) -> ()", [](bool enabled) {
+    at::functorch::setVmapFallbackWarningEnabled(enabled);
+  });
 }
