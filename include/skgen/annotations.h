@@ -97,6 +97,14 @@
  *                                    (lower_precision_fp, fp32,
  *                                    fp32_set_opt_dtype, promote), on every
  *                                    autocast key (skgen/autocast.h)
+ *   SKGEN_VMAP(fn)                   the family's batching rule (torch.vmap):
+ *                                    fn(self, self_bdim, other, other_bdim,
+ *                                    ...) -> std::tuple<at::Tensor,
+ *                                    c10::optional<int64_t>>, functorch's
+ *                                    convention; skgen generates the plumbing
+ *                                    (skgen/vmap.h)
+ *   SKGEN_NO_VMAP                    no generated batching rule: torch.vmap
+ *                                    uses PyTorch's per-sample fallback
  *
  * Dependency-free. Outside Clang (e.g. GCC builds) every macro expands to
  * nothing; under Clang (and so in a skgen scan) to `annotate` attributes that
@@ -138,6 +146,8 @@
 #define SKGEN_NOT_DIFFERENTIABLE SKGEN_ANNOTATE_("skgen.not_differentiable")
 #define SKGEN_NO_AUTOGRAD SKGEN_ANNOTATE_("skgen.no_autograd")
 #define SKGEN_AUTOCAST(POLICY) SKGEN_ANNOTATE_("skgen.autocast", #POLICY)
+#define SKGEN_VMAP(FN) SKGEN_ANNOTATE_("skgen.vmap", #FN)
+#define SKGEN_NO_VMAP SKGEN_ANNOTATE_("skgen.no_vmap")
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -163,6 +173,8 @@
 #define SKGEN_NOT_DIFFERENTIABLE
 #define SKGEN_NO_AUTOGRAD
 #define SKGEN_AUTOCAST(POLICY)
+#define SKGEN_VMAP(FN)
+#define SKGEN_NO_VMAP
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

@@ -94,6 +94,9 @@ struct FamilyOptions {
   /// SKGEN_AUTOCAST(policy): the functional variant's autocast policy
   /// (Basic/AutocastPolicies.def); empty for none.
   std::string Autocast;
+  /// SKGEN_VMAP(fn): fully qualified C++ name of the family's batching rule.
+  std::string VmapFunction;
+  bool NoVmap = false; // SKGEN_NO_VMAP: PyTorch's vmap fallback
   bool hasMeta() const { return !MetaFunction.empty() || !MetaPreset.empty(); }
 };
 

@@ -97,6 +97,8 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
   io.optional(factsKey(Annotation::NotDifferentiable), O.NotDifferentiable);
   io.optional(factsKey(Annotation::NoAutograd), O.NoAutograd);
   io.optional(factsKey(Annotation::Autocast), O.Autocast);
+  io.optional(factsKey(Annotation::Vmap), O.VmapFunction);
+  io.optional(factsKey(Annotation::NoVmap), O.NoVmap);
 }
 
 template <class IO> void mapFields(IO &io, CppParamFact &P) {

@@ -19,6 +19,8 @@
 //   AutogradEmitter    per family: skgen::not_implemented (PyTorch's
 //                      autogradNotImplementedFallback(), unboxed) and, for
 //                      the out overload, skgen::out_autograd_kernel
+//   VmapEmitter        per family with a batching rule (Gen/Vmap.cpp): its
+//                      FuncTorchBatched kernels; without one, a note
 //   autocastSection    per family with SKGEN_AUTOCAST: the functional
 //                      variant's wrapper on every autocast key (Autocast.cpp)
 //   ForwardDeclEmitter declarations of the kernels (standalone mode) and of
@@ -40,6 +42,7 @@
 #include "Gen/Render.h"
 #include "Gen/StableAutograd.h"
 #include "Gen/Target.h"
+#include "Gen/Vmap.h"
 #include "Gen/Wrappers.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -83,7 +86,7 @@ const char *const DefaultBackendCheck =
 //===----------------------------------------------------------------------===//
 
 /// The part of a family's code a registration belongs to.
-enum class Section { Defs, Backend, Meta, AliasKey, Autograd, Autocast };
+enum class Section { Defs, Backend, Meta, AliasKey, Autograd, Vmap, Autocast };
 
 Section sectionOf(Registration::Kind K) {
   using RK = Registration::Kind;
@@ -117,6 +120,10 @@ Section sectionOf(Registration::Kind K) {
   case RK::AutogradInplace:
   case RK::BackwardOperator:
     return Section::Autograd;
+  case RK::VmapFunctional:
+  case RK::VmapInplace:
+  case RK::VmapOut:
+    return Section::Vmap;
   case RK::Autocast:
     return Section::Autocast;
   }
@@ -235,6 +242,10 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
     Inc.add("skgen/autograd.h");
     return {"", "torch::CppFunction::makeFromBoxedFunction<"
                 "&::skgen::out_autograd_kernel>()"};
+  case RK::VmapFunctional:
+  case RK::VmapInplace:
+  case RK::VmapOut:
+    return Wrapper(vmapKernel(A, R.K, Name, Inc));
   }
   llvm_unreachable("covered switch");
 }
@@ -477,6 +488,20 @@ struct AutogradEmitter {
   }
 };
 
+struct VmapEmitter {
+  static std::string emit(const FamilyContext &C,
+                          const std::vector<Registration> &Regs,
+                          Includes &Inc) {
+    SectionCode Code = emitSection(Section::Vmap, Regs, C, Inc);
+    if (Code.Impls.empty())
+      return vmapNote(C.A);
+    Inc.add(C.A.T->LibraryHeader);
+    return vmapTitle(C.A) + anonymousNamespace(Code.Wrappers) + "\n" +
+           libraryImpl(C.A.F->Out.Op.Namespace, keys::FuncTorchBatched.str(),
+                       Code.Impls);
+  }
+};
+
 /// Declarations of C++ functions the generated code calls, inside their
 /// namespaces (`ns::fn`), so a block compiles on its own.
 struct ForwardDeclEmitter {
@@ -617,6 +642,7 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     std::string Alias = AliasKeyEmitter::emit(Ctx, Regs, Decl.Inc);
     Add(Mine, Alias);
     Add(Mine, AutogradEmitter::emit(Ctx, Regs, Decl.Inc));
+    Add(Mine, VmapEmitter::emit(Ctx, Regs, Decl.Inc));
     Add(Mine, autocastSection(*A, Regs, Decl.Inc));
     if (!Opts.AotiShimsFile.empty())
       Add(Mine, aotiShimSection(G, *A, Opts, Decl.Inc));
@@ -624,6 +650,10 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
       Decl.Decls.add(F.Options.AllocFunction, *A->Functional, Decl.Inc);
     if (Standalone && !F.Options.MetaFunction.empty())
       Decl.Decls.add(F.Options.MetaFunction, *A->MetaSig, Decl.Inc);
+    const std::string &Rule = graph::vmapPlan(F).Function;
+    if (Standalone && !Rule.empty() && Opts.Abi == Abi::Libtorch &&
+        A->Functional)
+      Decl.Decls.add(Rule, vmapRuleSignature(*A), Decl.Inc);
     if (!Mine.empty())
       Decl.append(Header + Mine);
     for (const auto &[Path, S] : PerFile)

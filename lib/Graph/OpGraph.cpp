@@ -158,6 +158,9 @@ private:
     if (!K.Options.MetaFunction.empty() && !isCppName(K.Options.MetaFunction))
       Bad("meta function '" + K.Options.MetaFunction + "' of '" + K.CppName +
           "' is not a C++ function name");
+    if (!K.Options.VmapFunction.empty() && !isCppName(K.Options.VmapFunction))
+      Bad("batching rule '" + K.Options.VmapFunction + "' of '" + K.CppName +
+          "' is not a C++ function name");
     if (!K.Options.MetaPreset.empty() &&
         !schema::findMetaPreset(K.Options.MetaPreset))
       Bad("meta preset '" + K.Options.MetaPreset + "' of '" + K.CppName +

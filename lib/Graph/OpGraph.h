@@ -11,6 +11,7 @@
 #include "Basic/DispatchKeys.h"
 #include "Facts/Derivatives.h"
 #include "Facts/Facts.h"
+#include "Schema/MetaPresets.h"
 #include "Schema/Schema.h"
 #include "Schema/Variants.h"
 
@@ -158,6 +159,11 @@ struct Registration {
     // template over the device registered on every autocast key of the
     // PyTorch in use (Key: keys::Autocast; include/skgen/autocast.h).
     Autocast,
+    // The batching rules (torch.vmap) at FuncTorchBatched, libtorch only
+    // (vmapPlan): the preset's rule or the family's own (SKGEN_VMAP).
+    VmapFunctional,
+    VmapInplace,
+    VmapOut,
   };
   Kind K = Kind::Def;
   std::string Key;         // Dispatch key; empty for Def.
@@ -197,6 +203,22 @@ const char *registrationKindName(Registration::Kind K);
 std::vector<Registration> registrations(const Family &F,
                                         const std::string &AliasKey,
                                         Abi Target = Abi::Libtorch);
+
+/// The batching rule (torch.vmap) \p F gets on libtorch, decided once from
+/// its meta preset (MetaPreset::Vmap) or its SKGEN_VMAP function
+/// (docs/generation.md, "vmap").
+struct VmapPlan {
+  schema::VmapRule Rule = schema::VmapRule::None;
+  /// SKGEN_VMAP(fn): the family's own rule (fully qualified).
+  std::string Function;
+  /// Without a rule, why (the generated code's note); "" when there is
+  /// nothing to say (no meta function, SKGEN_NO_VMAP, external).
+  std::string Why;
+  bool any() const {
+    return Rule != schema::VmapRule::None || !Function.empty();
+  }
+};
+VmapPlan vmapPlan(const Family &F);
 
 struct LinkOptions {
   /// Name of the alias key the generated defaults register under.

@@ -68,6 +68,12 @@ const char *registrationKindName(Registration::Kind K) {
     return "backward_operator";
   case Registration::Kind::Autocast:
     return "autocast";
+  case Registration::Kind::VmapFunctional:
+    return "vmap_functional";
+  case Registration::Kind::VmapInplace:
+    return "vmap_inplace";
+  case Registration::Kind::VmapOut:
+    return "vmap_out";
   }
   return "def";
 }
@@ -110,6 +116,119 @@ bool generatesMetaKernels(const Family &F) {
     if (K.Key == keys::Meta)
       return false;
   return true;
+}
+
+/// The Autograd entries of \p F (and the stable target's backward
+/// operator), through \p Add.
+template <class AddFn>
+static void addAutograd(const Family &F, const std::string &AliasKey,
+                        Abi Target, AddFn &Add,
+                        const FunctionSchema *Backward) {
+  using K = Registration::Kind;
+  const FunctionSchema *Out = F.Variants.OutDefined ? &F.Out : nullptr;
+  const FunctionSchema *Fn =
+      F.Variants.Functional ? &*F.Variants.Functional : nullptr;
+  const FunctionSchema *In =
+      F.Variants.Inplace ? &*F.Variants.Inplace : nullptr;
+  // autogradNotImplementedFallback() exists since PyTorch 1.10; the
+  // DefaultBackend alias key means an older PyTorch, which has none.
+  if (F.Options.External || F.Options.NoAutograd ||
+      AliasKey == keys::DefaultBackend)
+    return;
+  const bool Formulas = F.hasAutogradKernels();
+  if (Target == Abi::Stable) {
+    // No autograd API in C++: the formulas' backward operator here, the
+    // Autograd registrations in the Python companion; without formulas,
+    // PyTorch's autograd fallback serves.
+    if (!Formulas)
+      return;
+    Add(K::BackwardOperator, keys::CompositeImplicitAutograd, Backward,
+        nullptr);
+  }
+  Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
+      keys::Autograd, Fn, nullptr);
+  Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented, keys::Autograd,
+      In, nullptr);
+  Add(K::AutogradOut, keys::Autograd, Out, nullptr);
+}
+
+VmapPlan vmapPlan(const Family &F) {
+  using schema::VmapRule;
+  VmapPlan P;
+  const FamilyOptions &O = F.Options;
+  if (O.External || O.NoVmap)
+    return P;
+  // One Tensor output, and every Tensor argument a plain Tensor or
+  // Tensor? (the plumbing unwraps those).
+  std::vector<const schema::Argument *> Tensors;
+  std::string Unsupported;
+  unsigned Outs = 0;
+  for (const schema::Argument *A : F.Out.outArguments())
+    Outs += A->Ty.isTensor() ? 1 : 2;
+  if (Outs != 1)
+    Unsupported = "it has more than one output";
+  const std::vector<const schema::Argument *> OutArgs = F.Out.outArguments();
+  for (const schema::Argument &A : F.Out.Arguments) {
+    if (std::find(OutArgs.begin(), OutArgs.end(), &A) != OutArgs.end())
+      continue;
+    const schema::Type &U = A.Ty.unwrapOptional();
+    if (U.isTensor())
+      Tensors.push_back(&A);
+    else if (U.isList() && U.Elements.front().unwrapOptional().isTensor())
+      Unsupported = "argument '" + A.Name + "' is a list of tensors";
+  }
+  if (!O.VmapFunction.empty()) {
+    if (Unsupported.empty())
+      P.Function = O.VmapFunction;
+    else
+      P.Why = "SKGEN_VMAP(" + O.VmapFunction + ") is not used: " + Unsupported;
+    return P;
+  }
+  const schema::MetaPreset *Preset = schema::findMetaPreset(O.MetaPreset);
+  if (!Preset) {
+    if (!O.MetaFunction.empty())
+      P.Why = "meta function " + O.MetaFunction + ", no preset";
+    return P;
+  }
+  P.Why = std::string("preset '") + Preset->Name + "'";
+  if (Preset->Vmap == VmapRule::None)
+    return P;
+  if (!Unsupported.empty()) {
+    P.Why += ": " + Unsupported;
+    return P;
+  }
+  const std::vector<std::string> &Bound = O.MetaPresetArgs;
+  auto IsBound = [&](const std::string &Name) {
+    return std::find(Bound.begin(), Bound.end(), Name) != Bound.end();
+  };
+  // The rule moves the batch dims of the preset's operands only.
+  for (const schema::Argument *A : Tensors)
+    if (!IsBound(A->Name)) {
+      P.Why += ": its tensor '" + A->Name + "' is none of the preset's";
+      return P;
+    }
+  if (Preset->Vmap == VmapRule::Reduction) {
+    // Roles: self, dim, keepdim, dtype. The dims must be shiftable ints.
+    const schema::Argument *Dim = nullptr;
+    if (Bound.size() > 1 && !Bound[1].empty())
+      for (const schema::Argument &A : F.Out.Arguments)
+        if (A.Name == Bound[1])
+          Dim = &A;
+    const schema::Type *T = Dim ? &Dim->Ty : nullptr;
+    bool Fits = T && (T->isNamed("int") ||
+                      (T->unwrapOptional().isList() &&
+                       T->unwrapOptional().Elements.front().isNamed("int")));
+    if (!Fits) {
+      P.Why += Dim ? ": dim '" + Dim->Name + "' is '" + Dim->Ty.str() +
+                         "' (an int, int[] or int[]? is shifted)"
+                   : ": no dim argument (it reduces every dim, the batch's "
+                     "too)";
+      return P;
+    }
+  }
+  P.Rule = Preset->Vmap;
+  P.Why.clear();
+  return P;
 }
 
 std::vector<Registration>
@@ -179,26 +298,13 @@ registrations(const Family &F, const std::string &AliasKey, Abi Target) {
   // the autocast keys uncast. The stable ABI has no autocast (StableAbi.cpp).
   if (!F.Options.Autocast.empty() && Target == Abi::Libtorch)
     Add(K::Autocast, keys::Autocast, Fn, nullptr);
-  // autogradNotImplementedFallback() exists since PyTorch 1.10; the
-  // DefaultBackend alias key means an older PyTorch, which has none.
-  if (F.Options.External || F.Options.NoAutograd ||
-      AliasKey == keys::DefaultBackend)
-    return R;
-  const bool Formulas = F.hasAutogradKernels();
-  if (Target == Abi::Stable) {
-    // No autograd API in C++: the formulas' backward operator here, the
-    // Autograd registrations in the Python companion; without formulas,
-    // PyTorch's autograd fallback serves.
-    if (!Formulas)
-      return R;
-    Add(K::BackwardOperator, keys::CompositeImplicitAutograd, Backward,
-        nullptr);
+  addAutograd(F, AliasKey, Target, Add, Backward);
+  // Batching rules: C++ on libtorch (the stable ABI has no functorch API).
+  if (Target == Abi::Libtorch && vmapPlan(F).any()) {
+    Add(K::VmapFunctional, keys::FuncTorchBatched, Fn, nullptr);
+    Add(K::VmapInplace, keys::FuncTorchBatched, In, nullptr);
+    Add(K::VmapOut, keys::FuncTorchBatched, Out, nullptr);
   }
-  Add(Formulas ? K::AutogradFunctional : K::AutogradNotImplemented,
-      keys::Autograd, Fn, nullptr);
-  Add(Formulas ? K::AutogradInplace : K::AutogradNotImplemented, keys::Autograd,
-      In, nullptr);
-  Add(K::AutogradOut, keys::Autograd, Out, nullptr);
   return R;
 }
 

@@ -189,7 +189,8 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
               *FunctionalName = nullptr, *InplaceName = nullptr,
               *Alloc = nullptr, *NoMetaKernel = nullptr, *KernelCasts = nullptr,
               *KernelIterator = nullptr, *FunctionalKernel = nullptr,
-              *NoAutograd = nullptr, *InplaceArg = nullptr;
+              *NoAutograd = nullptr, *InplaceArg = nullptr, *Vmap = nullptr,
+              *NoVmap = nullptr;
   MetaOpt = PresetOpt = AutocastOpt = nullptr;
   DerivativeOpts.clear();
   InplaceDerivativeOpts.clear();
@@ -287,7 +288,21 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
     case Annotation::Autocast:
       AutocastOpt = O; // Checked once the schema is known.
       break;
+    case Annotation::Vmap:
+      K.Options.VmapFunction = namedFunction(*O, FD, "batching rule");
+      Vmap = O;
+      break;
+    case Annotation::NoVmap:
+      K.Options.NoVmap = true;
+      NoVmap = O;
+      break;
     }
+  }
+  if (Vmap && NoVmap) {
+    Diagnostic &E = error(NoVmap->MacroLoc,
+                          "'SKGEN_NO_VMAP' turns off the batching rule that "
+                          "'SKGEN_VMAP' gives; keep one");
+    note(E, Vmap->MacroLoc, "SKGEN_VMAP is here");
   }
   if (NoAutograd && NotDifferentiableOpt)
     error(NotDifferentiableOpt->MacroLoc,
@@ -313,7 +328,8 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
                   "dtypes, and skgen allocates them; remove SKGEN_ALLOC");
     note(E, Meta->MacroLoc, std::string(Meta->Info->Macro) + " is here");
   } else if (Alloc) {
-    applyAlloc(*Alloc, FD, K);
+    K.Options.AllocFunction =
+        namedFunction(*Alloc, FD, "output-allocation function");
     diag(Diagnostic::Level::Warning, Alloc->MacroLoc,
          "'SKGEN_ALLOC' is deprecated: give the family a meta function "
          "instead, SKGEN_META(fn) returning skgen::Meta (the sizes and dtype "
@@ -383,33 +399,33 @@ void Collector::applyFallback(const Annot &O, KernelFact &K) {
   K.Options.FallbackLoc = Locs.convert(byteLoc(O.Args[0], 0));
 }
 
-void Collector::applyAlloc(const Annot &O, const FunctionDecl *FD,
-                           KernelFact &K) {
+std::string Collector::namedFunction(const Annot &O, const FunctionDecl *FD,
+                                     llvm::StringRef What) {
+  const std::string Macro = O.Info->Macro;
   std::string Name = O.Texts[0];
   SourceLocation L = O.MacroLoc;
   std::vector<std::pair<unsigned, unsigned>> Args;
-  if (macroArgs(O.MacroLoc, annotationMacro(Annotation::Alloc), Args) && Args.size() == 1 &&
+  if (macroArgs(O.MacroLoc, Macro, Args) && Args.size() == 1 &&
       Args[0].first < Args[0].second)
     L = offsetLoc(O.MacroLoc, Args[0].first);
   if (Name.empty()) {
-    error(L, "'SKGEN_ALLOC' needs the name of the output-allocation "
-             "function");
-    return;
+    error(L, "'" + Macro + "' needs the name of the " + What.str());
+    return "";
   }
   const NamedDecl *NonFunction = nullptr;
   const FunctionDecl *F = lookupFunction(Name, FD, NonFunction);
   if (!F) {
     Diagnostic &E = error(
         L, NonFunction
-               ? "'SKGEN_ALLOC' names '" + Name + "', which is not a function"
-               : "'SKGEN_ALLOC' names '" + Name +
+               ? "'" + Macro + "' names '" + Name + "', which is not a function"
+               : "'" + Macro + "' names '" + Name +
                      "', but no function of that name is declared "
                      "before the end of this translation unit");
     if (NonFunction)
       note(E, NonFunction->getLocation(), "declared here");
-    return;
+    return "";
   }
-  K.Options.AllocFunction = qualifiedName(F);
+  return qualifiedName(F);
 }
 
 SourceLocation Collector::macroArgLoc(const Annot &O, unsigned Index,

@@ -217,7 +217,10 @@ private:
   /// is known.
   void applyFallback(const Annot &O, KernelFact &K);
 
-  void applyAlloc(const Annot &O, const FunctionDecl *FD, KernelFact &K);
+  /// The fully qualified name of the function option \p O (SKGEN_ALLOC,
+  /// SKGEN_VMAP) names, looked up from \p FD; "" after an error.
+  std::string namedFunction(const Annot &O, const FunctionDecl *FD,
+                            llvm::StringRef What);
 
   /// Where the text of argument \p Index of the macro at \p MacroLoc starts
   /// (the macro location when it cannot be found).

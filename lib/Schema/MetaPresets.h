@@ -37,6 +37,14 @@ enum class RoleKind {
   Sizes,         // int[], int[N], SymInt[] (upsampling's output_size)
 };
 
+/// The batching rule (torch.vmap, FuncTorchBatched) a preset gives its
+/// families (docs/generation.md, "vmap"): how batch dimensions move.
+enum class VmapRule {
+  None,      // No rule is sound (or none written): PyTorch's fallback.
+  Pointwise, // Batch dims to the front, padded to the logical rank.
+  Reduction, // The `dim` role's dims shifted past the batch dim.
+};
+
 struct PresetRole {
   const char *Name; // Also the argument name looked for by default.
   RoleKind Kind;
@@ -62,6 +70,8 @@ struct MetaPreset {
   /// checks (SKGEN_KERNEL_ITERATOR). Not the presets of aten's own-meta
   /// shapes, whose in-place checks are torchgen's.
   bool TensorIterator = false;
+  /// The batching rule generated for its families.
+  VmapRule Vmap = VmapRule::None;
 };
 
 /// All presets, in documentation order.

@@ -190,6 +190,8 @@ TUFacts everyMemberSet() {
   O.KernelCasts = true;
   O.KernelIterator = true;
   O.NoAutograd = true;
+  O.VmapFunction = "ns::f_vmap";
+  O.NoVmap = true;
   O.Fallback = "m::g.out";
   O.FallbackLoc = loc(2);
   DerivativeFact Der;

@@ -69,7 +69,8 @@ enum class DispatchKey {
   DefaultBackend,
   CompositeImplicitAutograd,
   AutocastCPU,
-  AutocastCUDA
+  AutocastCUDA,
+  FuncTorchBatched
 };
 enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 9 };
 constexpr DeviceType kCPU = DeviceType::CPU;
