@@ -192,6 +192,7 @@ TUFacts everyMemberSet() {
   O.NoAutograd = true;
   O.VmapFunction = "ns::f_vmap";
   O.NoVmap = true;
+  O.Autocast = "lower_precision_fp";
   O.Fallback = "m::g.out";
   O.FallbackLoc = loc(2);
   DerivativeFact Der;
