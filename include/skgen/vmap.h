@@ -1,32 +1,31 @@
-/*===- skgen/vmap.h - Batching rules of generated ops (torch.vmap) -*- C++
- *-*-===*
- *
- * What the FuncTorchBatched kernels skgen generates call (docs/generation.md,
- * "vmap"): the plumbing of functorch's batch rules (the exclude guard, the
- * current vmap level, unwrapping tensors batched at it and wrapping the
- * result) and the rules of the meta presets that give one:
- *
- *   pointwise  batch dims moved to the front, each batched operand padded
- *              with size-1 dims to the largest logical rank, so that the
- *              physical tensors broadcast as their samples do (aten's
- *              BINARY_POINTWISE / UNARY_POINTWISE); a batched operand that is
- *              0-dim per sample is cast to the dtype its samples promote to,
- *              as it would otherwise count as dimensioned in type promotion
- *   reduction  the batch dim in front, the `dim` argument's dims shifted
- *              past it; none or [] = every dim of a sample; a 0-dim sample
- *              reduces over a size-1 dim added for it
- *
- * The generated kernel calls the same operator (functional, in-place or
- * out=) on the physical tensors below FuncTorchBatched. In-place: `self`
- * must be batched when another input is (aten's rule). out=: `out` must be
- * batched when an input is, and have the result's shape per sample (a
- * batched tensor cannot be resized). A family's own rule (SKGEN_VMAP(fn),
- * functorch's convention: fn(x, x_bdim, ..., scalars) -> (result,
- * result_bdim)) serves its functional variant; in-place and out= copy its
- * result into each sample of self / out (copy_to).
- *
- * Requires ATen/functorch (PyTorch >= 1.13), libtorch only.
- *===----------------------------------------------------------------------===*/
+//===- skgen/vmap.h - Batching rules of generated ops -----------*- C++ -*-===//
+//
+// What the FuncTorchBatched kernels skgen generates call (docs/generation.md,
+// "vmap"): the plumbing of functorch's batch rules (the exclude guard, the
+// current vmap level, unwrapping tensors batched at it and wrapping the
+// result) and the rules of the meta presets that give one:
+//
+//   pointwise  batch dims moved to the front, each batched operand padded
+//              with size-1 dims to the largest logical rank, so that the
+//              physical tensors broadcast as their samples do (aten's
+//              BINARY_POINTWISE / UNARY_POINTWISE); a batched operand that is
+//              0-dim per sample is cast to the dtype its samples promote to,
+//              as it would otherwise count as dimensioned in type promotion
+//   reduction  the batch dim in front, the `dim` argument's dims shifted
+//              past it; none or [] = every dim of a sample; a 0-dim sample
+//              reduces over a size-1 dim added for it
+//
+// The generated kernel calls the same operator (functional, in-place or
+// out=) on the physical tensors below FuncTorchBatched. In-place: `self`
+// must be batched when another input is (aten's rule). out=: `out` must be
+// batched when an input is, and have the result's shape per sample (a
+// batched tensor cannot be resized). A family's own rule (SKGEN_VMAP(fn),
+// functorch's convention: fn(x, x_bdim, ..., scalars) -> (result,
+// result_bdim)) serves its functional variant; in-place and out= copy its
+// result into each sample of self / out (copy_to).
+//
+// Requires ATen/functorch (PyTorch >= 1.13), libtorch only.
+//===----------------------------------------------------------------------===//
 #ifndef SKGEN_VMAP_H
 #define SKGEN_VMAP_H
 
