@@ -45,7 +45,7 @@
 #include <torch/csrc/autograd/functions/utils.h>
 #include <torch/csrc/autograd/saved_variable.h>
 
-#include <skgen/structured.h> // check_out_autograd
+#include <skgen/not_implemented.h> // check_out_autograd
 #include <skgen/symint.h>
 #if __has_include(<skgen/formulas.h>)
 #include <skgen/formulas.h>

@@ -2,7 +2,8 @@
 //
 // skgen::not_implemented, the Autograd kernel generated for a variant without
 // derivative formulas: PyTorch's autogradNotImplementedFallback(), unboxed
-// when no gradient is needed. Its own header, so that code calling it does
+// when no gradient is needed; and aten's refusal of out= calls whose
+// arguments require grad (skgen::check_out_autograd). Its own header, so that code calling it does
 // not include the meta runtime (skgen/structured.h), whose presets include
 // ATen's vectorized headers (GCC's -Wunknown-pragmas on their `#pragma
 // unroll` in a -Wall build that takes torch's headers with -I).
@@ -16,6 +17,7 @@
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/core/grad_mode.h>
 #include <c10/core/DispatchKeySet.h>
+#include <c10/util/Exception.h>
 #include <torch/csrc/autograd/autograd_not_implemented_fallback.h>
 #include <torch/library.h>
 
@@ -24,6 +26,19 @@
 #include <type_traits>
 
 namespace skgen {
+
+/// aten's rule for out= functions, the one place it is written: when an
+/// argument requires grad, an op with a differentiable output is refused,
+/// "add(): functions with out=... arguments don't support automatic
+/// differentiation, but one of the arguments requires grad.". Whether an
+/// output is differentiable comes from the meta (skgen/structured.h's
+/// overload); without one, the boxed Autograd kernel of skgen/autograd.h
+/// assumes it is.
+inline void check_out_autograd(bool differentiable_output, const char *name) {
+  TORCH_CHECK(!differentiable_output, name,
+              "(): functions with out=... arguments don't support automatic "
+              "differentiation, but one of the arguments requires grad.");
+}
 
 namespace detail {
 

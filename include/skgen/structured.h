@@ -1082,20 +1082,9 @@ template <class... Ts> bool any_requires_grad(const Ts &...tensors) {
   return any;
 }
 
-/// aten's rule for out= functions, the one place it is written: when an
-/// argument requires grad, an op with a differentiable output is refused,
-/// "add(): functions with out=... arguments don't support automatic
-/// differentiation, but one of the arguments requires grad.". Whether an
-/// output is differentiable comes from the meta (below); without one, the
-/// boxed Autograd kernel of skgen/autograd.h assumes it is.
-inline void check_out_autograd(bool differentiable_output, const char *name) {
-  TORCH_CHECK(!differentiable_output, name,
-              "(): functions with out=... arguments don't support automatic "
-              "differentiation, but one of the arguments requires grad.");
-}
-
-/// The rule with the outputs' dtypes from the meta: ops whose outputs are
-/// all integral or bool (comparisons, argmax) are not refused.
+/// aten's out= autograd rule (skgen/not_implemented.h) with the outputs'
+/// dtypes from the meta: ops whose outputs are all integral or bool
+/// (comparisons, argmax) are not refused.
 inline void check_out_autograd(const Meta &meta, const char *name) {
   bool differentiable = false;
   for (const TensorMeta &m : meta)

@@ -29,7 +29,7 @@
 #ifndef SKGEN_VMAP_H
 #define SKGEN_VMAP_H
 
-#include <ATen/ATen.h>
+#include <ATen/core/Tensor.h>
 #include <ATen/WrapDimUtils.h>
 #include <ATen/functorch/BatchedTensorImpl.h>
 #include <ATen/functorch/DynamicLayer.h>
