@@ -3,10 +3,10 @@
 // skgen::not_implemented, the Autograd kernel generated for a variant without
 // derivative formulas: PyTorch's autogradNotImplementedFallback(), unboxed
 // when no gradient is needed; and aten's refusal of out= calls whose
-// arguments require grad (skgen::check_out_autograd). Its own header, so that code calling it does
-// not include the meta runtime (skgen/structured.h), whose presets include
-// ATen's vectorized headers (GCC's -Wunknown-pragmas on their `#pragma
-// unroll` in a -Wall build that takes torch's headers with -I).
+// arguments require grad (skgen::check_out_autograd). Its own header, so that
+// code calling it does not include the meta runtime (skgen/structured.h), whose
+// presets include ATen's vectorized headers (GCC's -Wunknown-pragmas on their
+// `#pragma unroll` in a -Wall build that takes torch's headers with -I).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_NOT_IMPLEMENTED_H
