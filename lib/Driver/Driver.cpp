@@ -674,26 +674,23 @@ int Pipeline::apply(const graph::OpGraph &G,
   std::vector<Diagnostic> PlanDiags;
   std::vector<rewrite::FileChange> Changes =
       rewrite::planChanges(Blocks, Scanned, RO, PlanDiags, Identities);
-  if (!Opts.PythonDefsFile.empty()) {
-    std::string Library =
-        pythonDefsLibrary(Opts.PythonDefsFile, Opts.ConfigPath);
-    std::string Body = gen::pythonDefsOwnerLine(Library) +
-                       gen::pythonDefsBody(G, genOptions());
-    if (std::optional<rewrite::FileChange> C = pythonDefsChange(
-            Opts.PythonDefsFile, gen::pythonDefsMarker(Body, RO.Stamp) + Body,
-            Library, Opts.Force, PlanDiags))
+  // The generated Python modules: one library per file, marker and owner
+  // line as PythonDefs' (gen/PythonDefs.h).
+  auto AddPythonModule = [&](const std::string &File,
+                             const std::string &Contents, const char *Label) {
+    std::string Library = pythonDefsLibrary(File, Opts.ConfigPath);
+    std::string Body = gen::pythonDefsOwnerLine(Library) + Contents;
+    if (std::optional<rewrite::FileChange> C =
+            pythonDefsChange(File, gen::pythonDefsMarker(Body, RO.Stamp) + Body,
+                             Library, Opts.Force, PlanDiags, Label))
       Changes.push_back(std::move(*C));
-  }
-  if (!Opts.AotiShimsFile.empty()) {
-    std::string Library =
-        pythonDefsLibrary(Opts.AotiShimsFile, Opts.ConfigPath);
-    std::string Body = gen::pythonDefsOwnerLine(Library) +
-                       gen::aotiShimsModuleBody(G, genOptions());
-    if (std::optional<rewrite::FileChange> C = pythonDefsChange(
-            Opts.AotiShimsFile, gen::pythonDefsMarker(Body, RO.Stamp) + Body,
-            Library, Opts.Force, PlanDiags, "AotiShims"))
-      Changes.push_back(std::move(*C));
-  }
+  };
+  if (!Opts.PythonDefsFile.empty())
+    AddPythonModule(Opts.PythonDefsFile, gen::pythonDefsBody(G, genOptions()),
+                    "PythonDefs");
+  if (!Opts.AotiShimsFile.empty())
+    AddPythonModule(Opts.AotiShimsFile,
+                    gen::aotiShimsModuleBody(G, genOptions()), "AotiShims");
   for (Diagnostic &D : PlanDiags)
     if (D.Category.empty())
       D.Category = diagnosticCategory(DiagnosticRule::Rewrite);
