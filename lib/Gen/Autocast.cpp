@@ -114,9 +114,11 @@ std::string wrapper(const FamilyApi &A, const Registration &R,
 std::string autocastSection(const FamilyApi &A,
                             const std::vector<Registration> &Regs,
                             Includes &Inc) {
+  const AutocastPolicyInfo *P = findAutocastPolicy(A.F->Options.Autocast);
+  if (!P || !A.Functional)
+    return "";
   for (const Registration &R : Regs) {
-    const AutocastPolicyInfo *P = findAutocastPolicy(A.F->Options.Autocast);
-    if (R.K != Registration::Kind::Autocast || !P || !A.Functional)
+    if (R.K != Registration::Kind::Autocast)
       continue;
     Inc.add("skgen/autocast.h");
     Inc.add("skgen/library.h");

@@ -13,6 +13,7 @@
 #include "Gen/Api.h"
 #include "Gen/Render.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 namespace skgen {
@@ -22,14 +23,6 @@ using graph::Registration;
 using schema::VmapRule;
 
 namespace {
-
-/// `a, b, c`.
-std::string join(const std::vector<std::string> &Names) {
-  std::string S;
-  for (const std::string &N : Names)
-    S += (S.empty() ? "" : ", ") + N;
-  return S;
-}
 
 bool isTensorParam(const CppParam &P) {
   return P.Arg && P.Arg->Ty.unwrapOptional().isTensor();
@@ -70,8 +63,9 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
   F.Sig = Sig;
   F.lines(typedHandle(Op, Sig));
   F.stmt("::skgen::vmap::Call skgen_vmap");
-  F.lines(Code("if (!skgen_vmap.batched(" + join(Tensors) + "))\n  return " +
-                   "skgen_op.call(" + join(Args) + ");\n",
+  F.lines(Code("if (!skgen_vmap.batched(" + llvm::join(Tensors, ", ") +
+                   "))\n  return " + "skgen_op.call(" + llvm::join(Args, ", ") +
+                   ");\n",
                paramNames(Sig)));
   if (Inplace)
     F.stmt("skgen_vmap.inplace(" + Sig.Params.front().Name + ", " + OpName +
@@ -100,10 +94,10 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
       }
       Unwrapped.push_back(P.Name);
     }
-    F.stmt("auto [" + join(Bindings) + "] = skgen_vmap.inputs(" +
-           join(Unwrapped) + ")");
+    F.stmt("auto [" + llvm::join(Bindings, ", ") + "] = skgen_vmap.inputs(" +
+           llvm::join(Unwrapped, ", ") + ")");
     std::string Call =
-        globalCppName(Plan.Function) + "(" + join(RuleArgs) + ")";
+        globalCppName(Plan.Function) + "(" + llvm::join(RuleArgs, ", ") + ")";
     if (!Out && !Inplace) {
       F.stmt("return skgen_vmap.wrap(" + Call + ")");
       return renderFunction(F);
@@ -121,8 +115,8 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
     std::vector<std::string> Locals;
     for (const std::string &N : Inputs)
       Locals.push_back(Local(N));
-    F.stmt("auto [" + join(Locals) + "] = skgen_vmap.pointwise(" +
-           join(Inputs) + ")");
+    F.stmt("auto [" + llvm::join(Locals, ", ") + "] = skgen_vmap.pointwise(" +
+           llvm::join(Inputs, ", ") + ")");
     Prepared = Inputs;
   } else {
     // Roles self, dim, keepdim (dtype passes as it is).
@@ -139,7 +133,7 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
     bool P = std::find(Prepared.begin(), Prepared.end(), N) != Prepared.end();
     CallArgs.push_back(P || N == OutName ? Local(N) : N);
   }
-  const std::string Call = "skgen_op.call(" + join(CallArgs) + ")";
+  const std::string Call = "skgen_op.call(" + llvm::join(CallArgs, ", ") + ")";
   if (!Out && !Inplace) {
     F.stmt("return skgen_vmap.wrap(" + Call + ")");
     return renderFunction(F);
