@@ -6,6 +6,7 @@
 #include "Basic/Path.h"
 #include "Scan/GpuCommandLine.h"
 
+#include "clang/Driver/Driver.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Option/Arg.h"
@@ -26,7 +27,19 @@
 namespace skgen {
 namespace scan {
 
-std::string clangResourceDir() { return SKGEN_CLANG_RESOURCE_DIR; }
+std::string clangResourceDir() {
+#ifdef SKGEN_CLANG_RESOURCE_DIR_BESIDE_BINARY
+  // The wheel ships the builtin headers with skgen, at the place Clang's
+  // driver looks for them beside its own binary (bin/../lib/clang/<version>),
+  // wherever it is installed.
+  static const std::string Dir = clang::driver::Driver::GetResourcesPath(
+      llvm::sys::fs::getMainExecutable(
+          nullptr, reinterpret_cast<void *>(&clangResourceDir)));
+  return Dir;
+#else
+  return SKGEN_CLANG_RESOURCE_DIR;
+#endif
+}
 
 namespace opts = clang::driver::options;
 

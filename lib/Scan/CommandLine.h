@@ -21,7 +21,8 @@
 namespace skgen {
 namespace scan {
 
-/// The resource directory skgen was built against (SKGEN_CLANG_RESOURCE_DIR).
+/// The resource directory skgen was built against (SKGEN_CLANG_RESOURCE_DIR),
+/// or with SKGEN_BUNDLE_CLANG_HEADERS the one installed beside the binary.
 std::string clangResourceDir();
 
 /// Files of arguments a command names (response files `@file`, nvcc's
