@@ -9,6 +9,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OUT="${SKGEN_WHEEL_DIR:-$ROOT/dist}"
 source "$ROOT/utils/ccache.sh"
+# The compilers CMake picks for build/ (utils/build.sh), named the same:
+# ccache's key includes the compiler's name.
+export CC="${CC:-cc}" CXX="${CXX:-c++}"
 if command -v ccache >/dev/null; then
   export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
 fi
