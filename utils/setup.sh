@@ -24,6 +24,8 @@ done
 PKGS+=(libclang-rt-${LLVM_VERSIONS[-1]}-dev)
 # Builds share compiles across clones and legs (utils/ccache.sh).
 PKGS+=(ccache)
+# The wheel (utils/build_wheel.sh) links LLVM's zstd use statically.
+PKGS+=(libzstd-dev)
 
 missing=()
 for p in "${PKGS[@]}"; do

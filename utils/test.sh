@@ -8,8 +8,8 @@
 #                    code does not depend on the LLVM skgen is built with;
 #                    lit reports those tests as unsupported there).
 # SKGEN_LLVM_VERSIONS="19" (or "14", "19 14") overrides the list; the first is
-# the primary. The last line is the total over all builds:
-# `N passed, N failed, N skipped`.
+# the primary, which also builds the wheel (dist/; SKGEN_WHEEL=0: not). The
+# last line is the total over all builds: `N passed, N failed, N skipped`.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/utils/setup.sh" || { echo "setup failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
@@ -48,6 +48,12 @@ for i in "${!VERSIONS[@]}"; do
     echo "LLVM $v: build failed"
     failed=$((failed + 1)) summary+=("LLVM $v: build failed")
     continue
+  fi
+  # The wheel (utils/build_wheel.sh; ccache makes it little more than a static
+  # link) for test/Packaging/wheel.test, from the primary build's sources.
+  if ((i == 0)) && [[ "${SKGEN_WHEEL:-1}" != 0 ]] && ! "$ROOT/utils/build_wheel.sh" >/dev/null; then
+    echo "wheel: build failed"
+    failed=$((failed + 1)) summary+=("wheel: build failed")
   fi
   built=$((SECONDS - start))
   LIT="$(cat "$BUILD/test/lit-path")"

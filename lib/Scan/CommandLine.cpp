@@ -32,8 +32,8 @@ std::string clangResourceDir() {
   // The wheel ships the builtin headers with skgen, at the place Clang's
   // driver looks for them beside its own binary (bin/../lib/clang/<version>),
   // wherever it is installed.
-  static const std::string Dir = clang::driver::Driver::GetResourcesPath(
-      llvm::sys::fs::getMainExecutable(
+  static const std::string Dir =
+      clang::driver::Driver::GetResourcesPath(llvm::sys::fs::getMainExecutable(
           nullptr, reinterpret_cast<void *>(&clangResourceDir)));
   return Dir;
 #else
