@@ -22,6 +22,9 @@ config.environment["TERM"] = "dumb"
 
 config.substitutions.append(("%skgen", os.path.join(config.skgen_tools_dir, "skgen")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# Flags shared by the scan tests (Scan, Incremental): the annotations header
+# and the torch stub. First, so that "%s" does not match its prefix.
+config.substitutions.insert(0, ("%scanflags", "-std=c++17 -I%s -I%s/include" % (os.path.join(config.test_source_root, "Inputs", "torch-stub"), config.skgen_src_root)))
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%src_root", config.skgen_src_root))
 config.substitutions.append(("%obj_root", config.skgen_obj_root))

@@ -261,40 +261,187 @@ static int checkStdout(int RC) {
   return skgen::ExitError;
 }
 
+/// `skgen [options] files -- <compiler flags>`: skgen's own arguments
+/// (\p Own) and the flags after `--` (\p DashDashArgs, after "cc"), with
+/// response files (`@file`) on either side expanded here, bounded (regular
+/// files of at most 1 MiB, nested 8 deep), not by llvm::cl, which reads any
+/// file whole (`skgen @/dev/zero` ran out of memory). After `--` they are a
+/// database command's (the fixed database would drop an `@file` as an input
+/// file). False after an error.
+static bool expandCommandLine(int argc, const char **argv,
+                              const std::string &Cwd, int &DashDash,
+                              std::vector<std::string> &Own,
+                              std::vector<std::string> &DashDashArgs) {
+  DashDash = argc;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      DashDash = I;
+      break;
+    }
+  Own.assign(argv, argv + DashDash);
+  DashDashArgs = {"cc"};
+  DashDashArgs.insert(DashDashArgs.end(), argv + std::min(DashDash + 1, argc),
+                      argv + argc);
+  for (std::vector<std::string> *Args : {&Own, &DashDashArgs}) {
+    std::string Error = skgen::scan::expandResponseFiles(
+        *Args, Cwd,
+        Args == &Own ? "skgen's command line" : "the compile command");
+    if (!Error.empty()) {
+      errs() << "skgen: error: " << Error << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Misuse of the flags themselves, before any configuration is read.
+static bool flagErrors(const std::string &Color) {
+  if (Fix + Check > 1) {
+    errs() << "skgen: error: --fix and --check are mutually exclusive\n";
+    return true;
+  }
+  // The generated code registers under this key; anything else would only
+  // fail later, when the user's build compiles TORCH_LIBRARY_IMPL.
+  if (!skgen::isGeneratedAliasKey(AliasKey)) {
+    errs() << "skgen: error: "
+           << skgen::generatedAliasKeyError("--alias-key", AliasKey) << "\n";
+    return true;
+  }
+  if (!Color.empty() && Color != "auto" && Color != "always" &&
+      Color != "never") {
+    errs() << "skgen: error: --color takes 'auto', 'always' or 'never'\n";
+    return true;
+  }
+  return false;
+}
+
+/// The run's options: .skgen.yaml (found upward from the sources, or
+/// --config-file) into \p Cfg, overridden by the flags given (scalars) or
+/// added to (lists). False after an error.
+static bool driverOptions(const std::string &Cwd, skgen::Config &Cfg,
+                          skgen::DriverOptions &Opts) {
+  Opts.RunMode = Fix     ? skgen::Mode::Fix
+                 : Check ? skgen::Mode::Check
+                         : skgen::Mode::Diff;
+  Opts.BaseDir = Cwd;
+  if (!BuildPath.empty())
+    Opts.BuildDir = skgen::absolutePath(BuildPath);
+  for (const std::string &S : Sources)
+    Opts.Sources.push_back(skgen::absolutePath(S));
+  {
+    std::vector<skgen::Diagnostic> Diags;
+    if (!skgen::findAndLoadConfig(Opts.Sources, Opts.BaseDir, ConfigFile, Cfg,
+                                  Diags)) {
+      skgen::printDiagnostics(errs(), Diags, Opts.BaseDir, useColor());
+      return false;
+    }
+  }
+  skgen::ConfigFlags Flags;
+  if (AliasKey.getNumOccurrences())
+    Flags.AliasKey = AliasKey;
+  if (OutputFile.getNumOccurrences())
+    Flags.Output = OutputFile;
+  if (AbiOption.getNumOccurrences())
+    Flags.Abi = AbiOption;
+  if (PythonDefsFile.getNumOccurrences())
+    Flags.PythonDefs = skgen::absolutePath(PythonDefsFile);
+  if (AotiShimsFile.getNumOccurrences())
+    Flags.AotiShims = skgen::absolutePath(AotiShimsFile);
+  Flags.Facts = FactsInputs;
+  Flags.ExtraArgs = ExtraArg;
+  Flags.ExtraArgsBefore = ExtraArgBefore;
+  skgen::applyConfig(Cfg, Flags, Opts);
+  if (!Opts.PythonDefsFile.empty() && Opts.Abi != skgen::Abi::Stable) {
+    errs() << "skgen: error: PythonDefs (--python-defs) is for --abi=stable "
+              "(libtorch's C++ API passes the tags itself)\n";
+    return false;
+  }
+  if (!Opts.AotiShimsFile.empty() && Opts.Abi == skgen::Abi::Stable) {
+    errs() << "skgen: error: AotiShims (--aoti-shims) is for libtorch's C++ "
+              "API, not --abi=stable\n";
+    return false;
+  }
+  if (Opts.Abi == skgen::Abi::Stable &&
+      Opts.AliasKey == skgen::keys::DefaultBackend) {
+    errs() << "skgen: error: --abi=stable needs PyTorch >= 2.10; "
+              "--alias-key=DefaultBackend is for PyTorch <= 1.9\n";
+    return false;
+  }
+  if (MigrateRemoveUnused && !Migrate) {
+    errs() << "skgen: error: --migrate-remove-unused needs --migrate\n";
+    return false;
+  }
+  Opts.DumpFacts = DumpFacts;
+  Opts.DumpGraph = DumpGraph;
+  Opts.DumpGenerated = DumpGenerated;
+  Opts.Migrate = Migrate;
+  Opts.MigrateRemoveUnused = MigrateRemoveUnused;
+  Opts.ExportFixes = ExportFixes;
+  Opts.AliasDispatch = AliasDispatch;
+  Opts.Force = Force;
+  Opts.Format = Format;
+  Opts.Color = useColor();
+  Opts.Progress = Format == skgen::OutputFormat::Text && errs().is_displayed();
+  Opts.NoPrefilter = NoPrefilter;
+  Opts.NoCache = NoCache;
+  Opts.NoPch = NoPch;
+  Opts.EagerPch = EagerPch;
+  Opts.CacheStats = CacheStats;
+  Opts.DepFile = DepFile;
+  if (!Opts.DepFile.empty() &&
+      (Opts.DumpFacts.empty() || Opts.DumpFacts == "-")) {
+    errs() << "skgen: error: --depfile needs --dump-facts=<file>\n";
+    return false;
+  }
+  Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  return true;
+}
+
+/// The compilation database of the run: the fixed one of `--` flags
+/// (\p DB), or with -p the build's, plus those flags (\p DashDashArgs).
+/// False after an error.
+static bool
+compilationDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> &DB,
+                    const std::vector<std::string> &DashDashArgs,
+                    skgen::DriverOptions &Opts) {
+  // `-p build -- -DX`: the build's commands plus -DX (clang-tidy would
+  // drop the build's commands, and with them the include paths and the
+  // language standard, for a bare `clang-tool -DX file`).
+  if (DB && !BuildPath.empty()) {
+    DB.reset();
+    Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), DashDashArgs.begin(),
+                          DashDashArgs.end());
+  }
+  if (!DB && !Opts.Sources.empty()) {
+    // Untrusted input: bounded reads, positioned JSON errors.
+    std::vector<skgen::Diagnostic> Diags;
+    DB = skgen::loadCompilationDatabase(Opts.BuildDir, Opts.Sources.front(),
+                                        Diags);
+    skgen::printDiagnostics(errs(), Diags, Opts.BaseDir);
+    if (!DB) {
+      errs() << "(use -p <build dir> with compile_commands.json, or pass "
+                "flags after '--')\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::opt<std::string> &Color = colorOption();
   cl::HideUnrelatedOptions(SkgenCategory);
   cl::SetVersionPrinter(printVersion);
 
-  // `skgen [options] files -- <compiler flags>`: flags after `--` form a
-  // fixed compilation database, as in every clang tool; with -p they are
-  // added to the build's commands instead (see below).
-  // Response files (`@file`) on either side of `--` are expanded here, bounded
-  // (regular files of at most 1 MiB, nested 8 deep), not by llvm::cl, which
-  // reads any file whole (`skgen @/dev/zero` ran out of memory). After `--`
-  // they are a database command's (the fixed database would drop an `@file`
-  // as an input file).
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
+  // Flags after `--` form a fixed compilation database, as in every clang
+  // tool; with -p they are added to the build's commands instead.
+  SmallString<256> CwdBuf;
+  sys::fs::current_path(CwdBuf);
+  const std::string Cwd(CwdBuf);
   int DashDash = argc;
-  for (int I = 1; I < argc; ++I)
-    if (StringRef(argv[I]) == "--") {
-      DashDash = I;
-      break;
-    }
-  std::vector<std::string> Own(argv, argv + DashDash), DashDashArgs = {"cc"};
-  DashDashArgs.insert(DashDashArgs.end(), argv + std::min(DashDash + 1, argc),
-                      argv + argc);
-  for (std::vector<std::string> *Args : {&Own, &DashDashArgs}) {
-    std::string Error = skgen::scan::expandResponseFiles(
-        *Args, Cwd.str().str(),
-        Args == &Own ? "skgen's command line" : "the compile command");
-    if (!Error.empty()) {
-      errs() << "skgen: error: " << Error << "\n";
-      return skgen::ExitError;
-    }
-  }
+  std::vector<std::string> Own, DashDashArgs;
+  if (!expandCommandLine(argc, argv, Cwd, DashDash, Own, DashDashArgs))
+    return skgen::ExitError;
   // The fixed database runs Clang's driver over them (to strip inputs),
   // which writes -MJ's entry: file-writing options go first.
   DashDashArgs = skgen::scan::withoutFileWriters(DashDashArgs);
@@ -328,102 +475,12 @@ int main(int argc, const char **argv) {
   if (PrintVocabulary.getNumOccurrences())
     return checkStdout(skgen::runPrintVocabulary(PrintVocabulary, outs()));
 
-  if (Fix + Check > 1) {
-    errs() << "skgen: error: --fix and --check are mutually exclusive\n";
+  if (flagErrors(Color))
     return skgen::ExitError;
-  }
-  // The generated code registers under this key; anything else would only
-  // fail later, when the user's build compiles TORCH_LIBRARY_IMPL.
-  if (!skgen::isGeneratedAliasKey(AliasKey)) {
-    errs() << "skgen: error: "
-           << skgen::generatedAliasKeyError("--alias-key", AliasKey) << "\n";
-    return skgen::ExitError;
-  }
-  if (!Color.empty() && Color != "auto" && Color != "always" &&
-      Color != "never") {
-    errs() << "skgen: error: --color takes 'auto', 'always' or 'never'\n";
-    return skgen::ExitError;
-  }
-
   skgen::DriverOptions Opts;
-  Opts.RunMode = Fix     ? skgen::Mode::Fix
-                 : Check ? skgen::Mode::Check
-                         : skgen::Mode::Diff;
-  Opts.BaseDir = std::string(Cwd);
-  if (!BuildPath.empty())
-    Opts.BuildDir = skgen::absolutePath(BuildPath);
-  for (const std::string &S : Sources)
-    Opts.Sources.push_back(skgen::absolutePath(S));
-  // .skgen.yaml: found upward from the sources (or --config-file). Flags
-  // given on the command line override its scalars and add to its lists.
   skgen::Config Cfg;
-  {
-    std::vector<skgen::Diagnostic> Diags;
-    if (!skgen::findAndLoadConfig(Opts.Sources, Opts.BaseDir, ConfigFile, Cfg,
-                                  Diags)) {
-      skgen::printDiagnostics(errs(), Diags, Opts.BaseDir, useColor());
-      return skgen::ExitError;
-    }
-  }
-  skgen::ConfigFlags Flags;
-  if (AliasKey.getNumOccurrences())
-    Flags.AliasKey = AliasKey;
-  if (OutputFile.getNumOccurrences())
-    Flags.Output = OutputFile;
-  if (AbiOption.getNumOccurrences())
-    Flags.Abi = AbiOption;
-  if (PythonDefsFile.getNumOccurrences())
-    Flags.PythonDefs = skgen::absolutePath(PythonDefsFile);
-  if (AotiShimsFile.getNumOccurrences())
-    Flags.AotiShims = skgen::absolutePath(AotiShimsFile);
-  Flags.Facts = FactsInputs;
-  Flags.ExtraArgs = ExtraArg;
-  Flags.ExtraArgsBefore = ExtraArgBefore;
-  skgen::applyConfig(Cfg, Flags, Opts);
-  if (!Opts.PythonDefsFile.empty() && Opts.Abi != skgen::Abi::Stable) {
-    errs() << "skgen: error: PythonDefs (--python-defs) is for --abi=stable "
-              "(libtorch's C++ API passes the tags itself)\n";
+  if (!driverOptions(Cwd, Cfg, Opts))
     return skgen::ExitError;
-  }
-  if (!Opts.AotiShimsFile.empty() && Opts.Abi == skgen::Abi::Stable) {
-    errs() << "skgen: error: AotiShims (--aoti-shims) is for libtorch's C++ "
-              "API, not --abi=stable\n";
-    return skgen::ExitError;
-  }
-  if (Opts.Abi == skgen::Abi::Stable &&
-      Opts.AliasKey == skgen::keys::DefaultBackend) {
-    errs() << "skgen: error: --abi=stable needs PyTorch >= 2.10; "
-              "--alias-key=DefaultBackend is for PyTorch <= 1.9\n";
-    return skgen::ExitError;
-  }
-  if (MigrateRemoveUnused && !Migrate) {
-    errs() << "skgen: error: --migrate-remove-unused needs --migrate\n";
-    return skgen::ExitError;
-  }
-  Opts.DumpFacts = DumpFacts;
-  Opts.DumpGraph = DumpGraph;
-  Opts.DumpGenerated = DumpGenerated;
-  Opts.Migrate = Migrate;
-  Opts.MigrateRemoveUnused = MigrateRemoveUnused;
-  Opts.ExportFixes = ExportFixes;
-  Opts.AliasDispatch = AliasDispatch;
-  Opts.Force = Force;
-  Opts.Format = Format;
-  Opts.Color = useColor();
-  Opts.Progress = Format == skgen::OutputFormat::Text && errs().is_displayed();
-  Opts.NoPrefilter = NoPrefilter;
-  Opts.NoCache = NoCache;
-  Opts.NoPch = NoPch;
-  Opts.EagerPch = EagerPch;
-  Opts.CacheStats = CacheStats;
-  Opts.DepFile = DepFile;
-  if (!Opts.DepFile.empty() &&
-      (Opts.DumpFacts.empty() || Opts.DumpFacts == "-")) {
-    errs() << "skgen: error: --depfile needs --dump-facts=<file>\n";
-    return skgen::ExitError;
-  }
-  Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
-
   if (DumpConfig) {
     outs() << skgen::dumpEffectiveConfig(Cfg, Opts);
     return checkStdout(skgen::ExitClean);
@@ -433,26 +490,8 @@ int main(int argc, const char **argv) {
     errs() << "skgen: error: no input files (see --help)\n";
     return skgen::ExitError;
   }
-  // `-p build -- -DX`: the build's commands plus -DX (clang-tidy would
-  // drop the build's commands, and with them the include paths and the
-  // language standard, for a bare `clang-tool -DX file`).
-  if (DB && !BuildPath.empty()) {
-    DB.reset();
-    Opts.ExtraArgs.insert(Opts.ExtraArgs.end(), DashDashArgs.begin(),
-                          DashDashArgs.end());
-  }
-  if (!DB && !Opts.Sources.empty()) {
-    // Untrusted input: bounded reads, positioned JSON errors.
-    std::vector<skgen::Diagnostic> Diags;
-    DB = skgen::loadCompilationDatabase(Opts.BuildDir, Opts.Sources.front(),
-                                        Diags);
-    skgen::printDiagnostics(errs(), Diags, Opts.BaseDir);
-    if (!DB) {
-      errs() << "(use -p <build dir> with compile_commands.json, or pass "
-                "flags after '--')\n";
-      return skgen::ExitError;
-    }
-  }
+  if (!compilationDatabase(DB, DashDashArgs, Opts))
+    return skgen::ExitError;
   int RC = skgen::runPipeline(Opts, DB.get(), outs(), errs());
   return checkStdout(RC);
 }

@@ -267,8 +267,11 @@ private:
     return Ok;
   }
 
-  void addFamily(const KernelFact &K) {
-    FunctionSchema Written, Out;
+  /// The out= schema \p Out modelling K's family (a functional schema
+  /// declares a functional-first family); false after an error.
+  bool familySchema(const KernelFact &K, FunctionSchema &Out,
+                    bool &FunctionalFirst) {
+    FunctionSchema Written;
     schema::ParseError PE;
     if (!schema::parseFunctionSchema(K.SchemaText, Written, PE)) {
       if (!scanReported(K))
@@ -280,42 +283,46 @@ private:
       std::string Text = K.SchemaText.substr(0, K.SchemaText.find('('));
       if (schema::parseOperatorName(Text, Op, PE))
         InvalidFamilies.insert(Op.str());
-      return;
+      return false;
     }
-    // A functional schema declares a functional-first family, modelled by
-    // its out= schema.
-    bool FunctionalFirst = false;
-    {
-      schema::VariantError VE;
-      if (!schema::familyOutSchema(Written, Out, FunctionalFirst, VE)) {
-        InvalidFamilies.insert(Written.Op.str());
-        if (!scanReported(K)) {
-          Diagnostic D = errorAt(schemaOrAnnotationLoc(K), VE.Message);
-          if (!VE.Fix.empty())
-            D.Notes.push_back(noteAt(K.AnnotationLoc, VE.Fix));
-          report(std::move(D));
-        }
-        return;
+    schema::VariantError VE;
+    if (!schema::familyOutSchema(Written, Out, FunctionalFirst, VE)) {
+      InvalidFamilies.insert(Written.Op.str());
+      if (!scanReported(K)) {
+        Diagnostic D = errorAt(schemaOrAnnotationLoc(K), VE.Message);
+        if (!VE.Fix.empty())
+          D.Notes.push_back(noteAt(K.AnnotationLoc, VE.Fix));
+        report(std::move(D));
       }
+      return false;
     }
-    std::string Name = Out.Op.str();
+    return true;
+  }
 
-    // Declared twice (even identically, even in the same file).
+  /// Declared twice (even identically, even in the same file): an error.
+  bool declaredTwice(const KernelFact &K, const std::string &Name) {
     auto Prev = ByOutName.find(Name);
-    if (Prev != ByOutName.end() || InvalidFamilies.count(Name)) {
-      Diagnostic D = errorAt(K.AnnotationLoc,
-                             "op family '" + Name + "' is declared twice");
-      if (Prev != ByOutName.end())
-        D.Notes.push_back(noteAt(Families[Prev->second].DeclLoc,
-                                 "previous declaration is here"));
-      D.Notes.push_back(noteAt(K.AnnotationLoc,
-                               "each family has exactly one SKGEN_STRUCTURED; "
-                               "use SKGEN_KERNEL(\"" +
-                                   Name + "\", KEY) for further kernels"));
-      report(std::move(D));
-      return;
-    }
+    if (Prev == ByOutName.end() && !InvalidFamilies.count(Name))
+      return false;
+    Diagnostic D =
+        errorAt(K.AnnotationLoc, "op family '" + Name + "' is declared twice");
+    if (Prev != ByOutName.end())
+      D.Notes.push_back(noteAt(Families[Prev->second].DeclLoc,
+                               "previous declaration is here"));
+    D.Notes.push_back(
+        noteAt(K.AnnotationLoc, "each family has exactly one SKGEN_STRUCTURED; "
+                                "use SKGEN_KERNEL(\"" +
+                                    Name + "\", KEY) for further kernels"));
+    report(std::move(D));
+    return true;
+  }
 
+  /// The family's variants (\p DV), and whether skgen can generate wrappers
+  /// for all of them. \p Drop: the scan reported why not (the family is
+  /// dropped without more errors).
+  bool variantsOk(const KernelFact &K, const FunctionSchema &Out,
+                  bool FunctionalFirst, schema::DerivedVariants &DV,
+                  bool &Drop) {
     bool Ok = true;
     if (Out.Op.Namespace.empty()) {
       report(errorAt(K.SchemaLoc.valid() ? K.SchemaLoc : K.AnnotationLoc,
@@ -326,13 +333,12 @@ private:
     }
 
     schema::VariantOptions VO = variantOptions(K.Options, FunctionalFirst);
-    schema::DerivedVariants DV;
     schema::VariantError VE;
     if (Ok && !schema::deriveVariants(Out, VO, DV, VE)) {
       schema::VariantError Ignored;
       if (!schema::validateOutSchema(Out, Ignored) && scanReported(K)) {
-        InvalidFamilies.insert(Name);
-        return;
+        Drop = true;
+        return false;
       }
       Diagnostic D = errorAt(schemaOrAnnotationLoc(K), VE.Message);
       if (!VE.Fix.empty())
@@ -354,9 +360,10 @@ private:
     if (Ok) {
       // Every variant must have dispatcher C++ types for its wrappers.
       std::string Why;
-      for (const FunctionSchema *S :
-           {&Out, DV.Functional ? &*DV.Functional : nullptr,
-            DV.Inplace ? &*DV.Inplace : nullptr})
+      const FunctionSchema *Variants[] = {
+          &Out, DV.Functional ? &*DV.Functional : nullptr,
+          DV.Inplace ? &*DV.Inplace : nullptr};
+      for (const FunctionSchema *S : Variants)
         if (S && Ok &&
             (!schema::parameterCppTypes(*S, Why) ||
              !schema::returnCppType(*S, Why))) {
@@ -367,29 +374,144 @@ private:
           Ok = false;
         }
     }
-    FamilyOptions Options = K.Options;
-    if (Ok && !K.Options.MetaPreset.empty()) {
-      // Facts may come from elsewhere (--facts): the bound arguments must
-      // bind again against this schema.
-      const schema::MetaPreset *P =
-          schema::findMetaPreset(K.Options.MetaPreset);
-      std::vector<std::string> Given, Bound;
-      for (const std::string &A : K.Options.MetaPresetArgs)
-        Given.push_back(A.empty() ? "_" : A);
-      schema::PresetError PE;
-      // Roles the facts leave out take their defaults.
-      if (!schema::bindMetaPreset(*P, Out, Given, Bound, PE) ||
-          !std::equal(K.Options.MetaPresetArgs.begin(),
-                      K.Options.MetaPresetArgs.end(), Bound.begin()) ||
-          Out.outArguments().size() != P->NumOutputs) {
-        report(errorAt(K.AnnotationLoc,
-                       "malformed facts: meta preset '" + K.Options.MetaPreset +
-                           "' of '" + Name + "' does not fit its schema" +
-                           (PE.Message.empty() ? "" : ": " + PE.Message)));
-        Ok = false;
-      }
-      Options.MetaPresetArgs = Bound;
+    return Ok;
+  }
+
+  /// Facts may come from elsewhere (--facts): K's meta preset arguments
+  /// must bind again against \p Out (into \p Options).
+  bool presetFits(const KernelFact &K, const FunctionSchema &Out,
+                  const std::string &Name, FamilyOptions &Options) {
+    const schema::MetaPreset *P = schema::findMetaPreset(K.Options.MetaPreset);
+    std::vector<std::string> Given, Bound;
+    for (const std::string &A : K.Options.MetaPresetArgs)
+      Given.push_back(A.empty() ? "_" : A);
+    schema::PresetError PE;
+    bool Ok = true;
+    // Roles the facts leave out take their defaults.
+    if (!schema::bindMetaPreset(*P, Out, Given, Bound, PE) ||
+        !std::equal(K.Options.MetaPresetArgs.begin(),
+                    K.Options.MetaPresetArgs.end(), Bound.begin()) ||
+        Out.outArguments().size() != P->NumOutputs) {
+      report(errorAt(K.AnnotationLoc,
+                     "malformed facts: meta preset '" + K.Options.MetaPreset +
+                         "' of '" + Name + "' does not fit its schema" +
+                         (PE.Message.empty() ? "" : ": " + PE.Message)));
+      Ok = false;
     }
+    Options.MetaPresetArgs = Bound;
+    return Ok;
+  }
+
+  /// F's derivative formulas (F.Derivs, F.InplaceDerivs, F.StableBackward)
+  /// and whether they can be generated. The scan reports the entries'
+  /// errors; facts may come from elsewhere.
+  bool derivativesOk(Family &F, const KernelFact &K, const std::string &Name) {
+    bool Ok = true;
+    std::vector<derivatives::DerivativeError> DE;
+    F.Derivs = derivatives::analyze(F.Out, F.Options, DE);
+    if (Opts.Abi == Abi::Stable && F.Derivs.differentiable() &&
+        F.Variants.Functional) {
+      schema::FunctionSchema S;
+      schema::ParseError PE;
+      if (schema::parseFunctionSchema(
+              derivatives::backwardOperatorSchema(
+                  derivatives::backwardOperator(F.Derivs),
+                  derivatives::backwardOperatorName(F.Variants.Functional->Op)),
+              S, PE))
+        F.StableBackward = std::move(S);
+    }
+    // Formulas become Autograd kernels, which neither an external family
+    // (aten's own serve it) nor the pre-1.10 DefaultBackend key has.
+    if (F.Derivs.differentiable() &&
+        (F.Options.External || Opts.AliasKey == keys::DefaultBackend)) {
+      report(errorAt(F.Options.Derivatives.front().NamesLoc,
+                     F.Options.External
+                         ? "derivative formulas of '" + Name +
+                               "' have no effect: an SKGEN_EXTERNAL family "
+                               "gets no Autograd kernels (its namespace's "
+                               "own serve it); remove them"
+                         : "derivative formulas of '" + Name +
+                               "' need Autograd kernels, which "
+                               "--alias-key=DefaultBackend (PyTorch <= "
+                               "1.9) does not generate"));
+      Ok = false;
+    }
+    if (!DE.empty()) {
+      const DerivativeFact &E = F.Options.Derivatives[DE.front().Entry];
+      if (!scanReported(K))
+        report(errorAt(DE.front().AtFormula ? E.FormulaLoc : E.NamesLoc,
+                       "malformed facts: " + DE.front().Message));
+      Ok = false;
+    }
+    if (F.Options.InplaceDerivatives.empty())
+      return Ok;
+    const DerivativeFact &First = F.Options.InplaceDerivatives.front();
+    std::vector<derivatives::DerivativeError> IE;
+    F.InplaceDerivs = derivatives::analyze(F.Out, F.Options, IE,
+                                           derivatives::Entries::Inplace);
+    if (!F.Variants.Inplace) {
+      report(errorAt(First.NamesLoc,
+                     "'" + Name +
+                         "' has no in-place variant for these "
+                         "SKGEN_INPLACE_DERIVATIVE entries" +
+                         (F.Variants.InplaceIneligibleReason.empty()
+                              ? std::string()
+                              : ": " + F.Variants.InplaceIneligibleReason)));
+      Ok = false;
+    } else if (Opts.Abi == Abi::Stable) {
+      report(errorAt(First.NamesLoc,
+                     "SKGEN_INPLACE_DERIVATIVE is not supported on the "
+                     "stable target: its autograd is registered from "
+                     "Python for the functional variant only "
+                     "(docs/stable-abi.md, \"Derivatives\")"));
+      Ok = false;
+    }
+    if (!IE.empty()) {
+      const DerivativeFact &E = F.Options.InplaceDerivatives[IE.front().Entry];
+      if (!scanReported(K))
+        report(errorAt(IE.front().AtFormula ? E.FormulaLoc : E.NamesLoc,
+                       "malformed facts: " + IE.front().Message));
+      Ok = false;
+    }
+    return Ok;
+  }
+
+  /// Whether the target ABI can serve F (errors), with the stable ABI's
+  /// warnings.
+  bool abiOk(const Family &F, const KernelFact &K) {
+    std::vector<Diagnostic> AbiErrors;
+    if (Opts.Abi == Abi::Stable)
+      AbiErrors = stableAbiGaps(F, K, Opts);
+    if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi))
+      AbiErrors.push_back(std::move(*D));
+    bool Ok = AbiErrors.empty();
+    for (Diagnostic &D : AbiErrors)
+      report(std::move(D));
+    if (Ok && Opts.Abi == Abi::Stable)
+      for (Diagnostic &D : stableAbiWarnings(F))
+        report(std::move(D));
+    return Ok;
+  }
+
+  void addFamily(const KernelFact &K) {
+    FunctionSchema Out;
+    bool FunctionalFirst = false;
+    if (!familySchema(K, Out, FunctionalFirst))
+      return;
+    std::string Name = Out.Op.str();
+    if (declaredTwice(K, Name))
+      return;
+
+    schema::DerivedVariants DV;
+    bool Drop = false;
+    bool Ok = variantsOk(K, Out, FunctionalFirst, DV, Drop);
+    if (Drop) {
+      InvalidFamilies.insert(Name);
+      return;
+    }
+    FamilyOptions Options = K.Options;
+    if (Ok && !K.Options.MetaPreset.empty())
+      Ok = presetFits(K, Out, Name, Options);
     bool KeysOk = checkKeys(K, Name);
     if (Ok && K.FunctionalKernel && !DV.Functional) {
       // The scanner reports it (SKGEN_NO_FUNCTIONAL); facts may come from
@@ -405,91 +527,10 @@ private:
     F.Out = std::move(Out);
     F.Variants = std::move(DV);
     F.Options = Options;
-    {
-      // The scan reports the entries' errors; facts may come from elsewhere.
-      std::vector<derivatives::DerivativeError> DE;
-      F.Derivs = derivatives::analyze(F.Out, F.Options, DE);
-      if (Opts.Abi == Abi::Stable && F.Derivs.differentiable() &&
-          F.Variants.Functional) {
-        schema::FunctionSchema S;
-        schema::ParseError PE;
-        if (schema::parseFunctionSchema(
-                derivatives::backwardOperatorSchema(
-                    derivatives::backwardOperator(F.Derivs),
-                    derivatives::backwardOperatorName(
-                        F.Variants.Functional->Op)),
-                S, PE))
-          F.StableBackward = std::move(S);
-      }
-      // Formulas become Autograd kernels, which neither an external family
-      // (aten's own serve it) nor the pre-1.10 DefaultBackend key has.
-      if (F.Derivs.differentiable() &&
-          (F.Options.External || Opts.AliasKey == keys::DefaultBackend)) {
-        report(errorAt(F.Options.Derivatives.front().NamesLoc,
-                       F.Options.External
-                           ? "derivative formulas of '" + Name +
-                                 "' have no effect: an SKGEN_EXTERNAL family "
-                                 "gets no Autograd kernels (its namespace's "
-                                 "own serve it); remove them"
-                           : "derivative formulas of '" + Name +
-                                 "' need Autograd kernels, which "
-                                 "--alias-key=DefaultBackend (PyTorch <= "
-                                 "1.9) does not generate"));
-        Ok = false;
-      }
-      if (!DE.empty()) {
-        const DerivativeFact &E = F.Options.Derivatives[DE.front().Entry];
-        if (!scanReported(K))
-          report(errorAt(DE.front().AtFormula ? E.FormulaLoc : E.NamesLoc,
-                         "malformed facts: " + DE.front().Message));
-        Ok = false;
-      }
-      if (!F.Options.InplaceDerivatives.empty()) {
-        const DerivativeFact &First = F.Options.InplaceDerivatives.front();
-        std::vector<derivatives::DerivativeError> IE;
-        F.InplaceDerivs = derivatives::analyze(F.Out, F.Options, IE,
-                                               derivatives::Entries::Inplace);
-        if (!F.Variants.Inplace) {
-          report(
-              errorAt(First.NamesLoc,
-                      "'" + Name +
-                          "' has no in-place variant for these "
-                          "SKGEN_INPLACE_DERIVATIVE entries" +
-                          (F.Variants.InplaceIneligibleReason.empty()
-                               ? std::string()
-                               : ": " + F.Variants.InplaceIneligibleReason)));
-          Ok = false;
-        } else if (Opts.Abi == Abi::Stable) {
-          report(errorAt(First.NamesLoc,
-                         "SKGEN_INPLACE_DERIVATIVE is not supported on the "
-                         "stable target: its autograd is registered from "
-                         "Python for the functional variant only "
-                         "(docs/stable-abi.md, \"Derivatives\")"));
-          Ok = false;
-        }
-        if (!IE.empty()) {
-          const DerivativeFact &E =
-              F.Options.InplaceDerivatives[IE.front().Entry];
-          if (!scanReported(K))
-            report(errorAt(IE.front().AtFormula ? E.FormulaLoc : E.NamesLoc,
-                           "malformed facts: " + IE.front().Message));
-          Ok = false;
-        }
-      }
-    }
-    if (Ok) {
-      std::vector<Diagnostic> AbiErrors;
-      if (Opts.Abi == Abi::Stable)
-        AbiErrors = stableAbiGaps(F, K, Opts);
-      if (std::optional<Diagnostic> D = abiMismatch(K, Opts.Abi))
-        AbiErrors.push_back(std::move(*D));
-      Ok = AbiErrors.empty();
-      for (Diagnostic &D : AbiErrors)
-        report(std::move(D));
-      if (Ok && Opts.Abi == Abi::Stable)
-        for (Diagnostic &D : stableAbiWarnings(F))
-          report(std::move(D));
-    }
+    if (!derivativesOk(F, K, Name))
+      Ok = false;
+    if (Ok)
+      Ok = abiOk(F, K);
     F.DeclLoc = K.AnnotationLoc;
     F.SchemaLoc = K.SchemaLoc;
     F.DeclCppName = K.CppName;

@@ -397,11 +397,12 @@ ensurePch(FactsCache &Cache, const Group &G,
   if (Ok) {
     M.PchFile = llvm::sys::path::filename(PchPath).str();
     M.MacrosId = Cache.storeMacros(Macros);
-    auto B = llvm::MemoryBuffer::getFile(PchPath, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+    // Bounded as loadUsable reads it: a header it would refuse is not kept.
+    std::unique_ptr<llvm::MemoryBuffer> B =
+        readCacheFile(std::string(PchPath), MaxPchBytes);
     Ok = !M.MacrosId.empty() && B;
     if (Ok)
-      M.PchHash = contentHash((*B)->getBuffer());
+      M.PchHash = contentHash(B->getBuffer());
   }
   if (!Ok) {
     llvm::sys::fs::remove(PchPath);

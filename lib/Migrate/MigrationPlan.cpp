@@ -196,6 +196,139 @@ private:
     return Out;
   }
 
+  /// The family \p Op's kernels by function (in \p ByFn), with their keys:
+  /// functions registered at a backend key (the others, Autograd and
+  /// autocast wrappers included, are not the family's kernels), the CPU
+  /// kernel first when there is one. Functions are told apart by their
+  /// declaration too: the CPU and the CUDA kernel may have one name in two
+  /// files' anonymous namespaces.
+  std::vector<std::string> kernelsByFunction(
+      const std::string &Op,
+      std::map<std::string, std::vector<const HandRegistration *>> &ByFn) {
+    std::vector<std::string> Order;
+    for (const HandRegistration *R : Regs) {
+      const DispatchKeyInfo *Key = findDispatchKey(R->Key);
+      if (R->K != HandRegistration::Kind::Impl || R->Name.empty() ||
+          qualify(R->Name, R->Namespace) != Op ||
+          R->Kernel != HandRegistration::KernelKind::Function ||
+          !R->Unsupported.empty() || !Key ||
+          Key->Class != DispatchKeyClass::Backend)
+        continue;
+      std::string Fn = R->CppName + "@" + locText(R->KernelLoc, true);
+      if (!ByFn.count(Fn))
+        Order.push_back(Fn);
+      ByFn[Fn].push_back(R);
+    }
+    // SKGEN_STRUCTURED goes on the CPU kernel when there is one.
+    std::stable_partition(Order.begin(), Order.end(),
+                          [&](const std::string &F) {
+                            for (const HandRegistration *R : ByFn[F])
+                              if (R->Key == keys::CPU)
+                                return true;
+                            return false;
+                          });
+    return Order;
+  }
+
+  /// The facts the annotation of hand-written kernel \p K (registered by
+  /// \p KernelRegs) of schema \p S would declare: SKGEN_STRUCTURED when \p
+  /// First, else SKGEN_KERNEL.
+  KernelFact
+  migratedKernel(const Def &D, const HandRegistration &K,
+                 const std::vector<const HandRegistration *> &KernelRegs,
+                 const schema::FunctionSchema &S, bool First,
+                 bool FunctionalFirst, bool Legacy) {
+    KernelFact F;
+    F.AnnotationKind =
+        First ? KernelFact::Kind::Structured : KernelFact::Kind::Kernel;
+    F.SchemaText = First ? S.str() : S.Op.str();
+    F.FunctionalKernel = FunctionalFirst;
+    F.SchemaLoc = D.R->Loc;
+    F.CppName = K.CppName;
+    F.Loc = K.KernelLoc;
+    F.AnnotationLoc = K.AnnotateLoc;
+    F.InsertFile = K.KernelLoc.File;
+    F.Params = K.Params;
+    F.Return = K.Return;
+    F.SignatureOk = F.SignatureChecked = true;
+    for (const HandRegistration *R : KernelRegs)
+      if (!llvm::is_contained(F.Keys, R->Key))
+        F.Keys.push_back(R->Key);
+    if (First && Legacy) {
+      F.Options.LegacyOp =
+          D.S.Op.Name + (D.S.Op.Overload.empty() ? "" : "." + D.S.Op.Overload);
+      F.Options.NoFunctional = F.Options.NoInplace = true;
+    }
+    return F;
+  }
+
+  /// The annotations (\p F's) to insert before kernel \p K's declaration.
+  std::string annotationText(const Def &D, const HandRegistration &K,
+                             const KernelFact &F,
+                             const schema::FunctionSchema &S, bool First,
+                             bool Legacy) {
+    std::string Keys;
+    for (const std::string &Key : F.Keys)
+      Keys += ", " + Key;
+    const char *Macro =
+        annotationMacro(First ? Annotation::Structured : Annotation::Kernel);
+    std::string Text =
+        First ? Macro +
+                    ("(" + gen::cppStringLiteral(
+                               Legacy ? S.str()
+                               : D.R->Name.find("::") < D.R->Name.find('(')
+                                   ? D.R->Name
+                                   : D.R->Namespace + "::" + D.R->Name)) +
+                    Keys + ")"
+              : Macro + ("(\"" + S.Op.str() + "\"") + Keys + ")";
+    if (First && Legacy)
+      for (Annotation Opt : {Annotation::LegacyOp, Annotation::NoFunctional,
+                             Annotation::NoInplace})
+        Text += "\n" + K.Indent + annotationMacro(Opt) +
+                (Opt == Annotation::LegacyOp
+                     ? "(" + gen::cppStringLiteral(*F.Options.LegacyOp) + ")"
+                     : std::string());
+    return Text;
+  }
+
+  /// The warning that annotates kernel \p K of operator \p Op as a kernel of
+  /// \p S, with the annotation as its fix-it.
+  Diagnostic annotationWarning(const Def &D, const HandRegistration &K,
+                               const std::string &Op,
+                               const schema::FunctionSchema &S,
+                               const std::string &Text, bool First,
+                               bool FunctionalFirst, bool Legacy) {
+    const std::string &Fn = K.CppName;
+    const char *Macro =
+        annotationMacro(First ? Annotation::Structured : Annotation::Kernel);
+    Diagnostic W =
+        Legacy ? warningAt(K.AnnotateLoc,
+                           "hand-written kernel '" + Fn +
+                               "' of the legacy operator '" + Op +
+                               "': annotating it with " + Macro +
+                               " as a kernel of '" + S.Op.str() + "'" +
+                               (First ? ", with SKGEN_LEGACY_OP for the "
+                                        "callers of '" +
+                                            Op + "'"
+                                      : ""))
+        : FunctionalFirst
+            ? warningAt(K.AnnotateLoc,
+                        "hand-written kernel '" + Fn +
+                            "' of the functional operator '" + Op +
+                            "': annotating it with " + Macro +
+                            (First ? " (a family declared by its functional "
+                                     "schema: no new operator)"
+                                   : ""))
+            : warningAt(K.AnnotateLoc, "hand-written out= kernel '" + Fn +
+                                           "' of '" + Op +
+                                           "': annotating it with " + Macro);
+    W.FixText = Text + "\n" + K.Indent;
+    W.Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
+    if (First && Legacy)
+      W.Notes.push_back(legacyVariantsNote(S, D.R->Loc));
+    return W;
+  }
+
   /// A hand-written out= kernel of \p D (or of a legacy operator \p D that
   /// converts): annotate it (and the family's other kernels), and add what
   /// the annotations declare to \p Synth.
@@ -216,6 +349,7 @@ private:
       return;
     }
     const bool FunctionalFirst = FunctionalOut.has_value();
+    const bool Legacy = LegacyOut.has_value();
     // The schema the kernels implement and the annotation declares.
     const schema::FunctionSchema &S = LegacyOut ? *LegacyOut : D.S;
     std::string Op = D.S.Op.str();
@@ -226,26 +360,8 @@ private:
       return;
     }
     const char *KernelKind = FunctionalFirst ? "kernel" : "out= kernel";
-    // Kernels by function, with their keys: functions registered at a
-    // backend key (the others, Autograd and autocast wrappers included,
-    // are not the family's kernels).
-    // Functions are told apart by their declaration too: the CPU and the
-    // CUDA kernel may have one name in two files' anonymous namespaces.
     std::map<std::string, std::vector<const HandRegistration *>> ByFn;
-    std::vector<std::string> Order;
-    for (const HandRegistration *R : Regs) {
-      const DispatchKeyInfo *Key = findDispatchKey(R->Key);
-      if (R->K != HandRegistration::Kind::Impl || R->Name.empty() ||
-          qualify(R->Name, R->Namespace) != Op ||
-          R->Kernel != HandRegistration::KernelKind::Function ||
-          !R->Unsupported.empty() || !Key ||
-          Key->Class != DispatchKeyClass::Backend)
-        continue;
-      std::string Fn = R->CppName + "@" + locText(R->KernelLoc, true);
-      if (!ByFn.count(Fn))
-        Order.push_back(Fn);
-      ByFn[Fn].push_back(R);
-    }
+    std::vector<std::string> Order = kernelsByFunction(Op, ByFn);
     if (FunctionalFirst && Order.empty())
       FunctionalWhyNot[Op] = {
           "none of its kernels is a function registered by name at a backend "
@@ -253,14 +369,6 @@ private:
               D.S.Op.Name + "\", TORCH_FN(f)) in TORCH_LIBRARY_IMPL(" +
               D.S.Op.Namespace + ", CPU, m))",
           true};
-    // SKGEN_STRUCTURED goes on the CPU kernel when there is one.
-    std::stable_partition(Order.begin(), Order.end(),
-                          [&](const std::string &F) {
-                            for (const HandRegistration *R : ByFn[F])
-                              if (R->Key == keys::CPU)
-                                return true;
-                            return false;
-                          });
     bool First = true;
     // The stable target needs a meta function, which skgen cannot read off
     // a kernel: there the annotations are proposed, not inserted.
@@ -273,22 +381,8 @@ private:
     for (const std::string &Decl : Order) {
       const HandRegistration &K = *ByFn[Decl].front();
       const std::string &Fn = K.CppName;
-      KernelFact F;
-      F.AnnotationKind =
-          First ? KernelFact::Kind::Structured : KernelFact::Kind::Kernel;
-      F.SchemaText = First ? S.str() : S.Op.str();
-      F.FunctionalKernel = FunctionalFirst;
-      F.SchemaLoc = D.R->Loc;
-      F.CppName = Fn;
-      F.Loc = K.KernelLoc;
-      F.AnnotationLoc = K.AnnotateLoc;
-      F.InsertFile = K.KernelLoc.File;
-      F.Params = K.Params;
-      F.Return = K.Return;
-      F.SignatureOk = F.SignatureChecked = true;
-      for (const HandRegistration *R : ByFn[Decl])
-        if (!llvm::is_contained(F.Keys, R->Key))
-          F.Keys.push_back(R->Key);
+      KernelFact F =
+          migratedKernel(D, K, ByFn[Decl], S, First, FunctionalFirst, Legacy);
       std::vector<Diagnostic> Sig;
       std::string Cannot = K.CannotAnnotate;
       if (Cannot.empty() && declaredAbi(F.Params, F.Return) != G.Abi)
@@ -297,12 +391,6 @@ private:
                        "library targets the stable ABI"
                      : "it is written against the stable ABI, but the "
                        "library targets libtorch's C++ API";
-      if (First && LegacyOut) {
-        F.Options.LegacyOp =
-            D.S.Op.Name +
-            (D.S.Op.Overload.empty() ? "" : "." + D.S.Op.Overload);
-        F.Options.NoFunctional = F.Options.NoInplace = true;
-      }
       if (!Cannot.empty() || !checkSignature(F, S, D.R->Loc, Sig)) {
         Diagnostic W = warningAt(
             K.KernelLoc,
@@ -317,27 +405,7 @@ private:
         Plan.Diags.push_back(W);
         continue;
       }
-      std::string Keys;
-      for (const std::string &Key : F.Keys)
-        Keys += ", " + Key;
-      const char *Macro =
-          annotationMacro(First ? Annotation::Structured : Annotation::Kernel);
-      std::string Text =
-          First ? Macro +
-                      ("(" + gen::cppStringLiteral(
-                                 LegacyOut ? S.str()
-                                 : D.R->Name.find("::") < D.R->Name.find('(')
-                                     ? D.R->Name
-                                     : D.R->Namespace + "::" + D.R->Name)) +
-                      Keys + ")"
-                : Macro + ("(\"" + S.Op.str() + "\"") + Keys + ")";
-      if (First && LegacyOut)
-        for (Annotation Opt : {Annotation::LegacyOp, Annotation::NoFunctional,
-                               Annotation::NoInplace})
-          Text += "\n" + K.Indent + annotationMacro(Opt) +
-                  (Opt == Annotation::LegacyOp
-                       ? "(" + gen::cppStringLiteral(*F.Options.LegacyOp) + ")"
-                       : std::string());
+      std::string Text = annotationText(D, K, F, S, First, Legacy);
       if (First && !Stable)
         autograd(S, K, F, Text);
       if (Stable) {
@@ -346,30 +414,7 @@ private:
         continue;
       }
       Diagnostic W =
-          LegacyOut ? warningAt(K.AnnotateLoc,
-                                "hand-written kernel '" + Fn +
-                                    "' of the legacy operator '" + Op +
-                                    "': annotating it with " + Macro +
-                                    " as a kernel of '" + S.Op.str() + "'" +
-                                    (First ? ", with SKGEN_LEGACY_OP for the "
-                                             "callers of '" +
-                                                 Op + "'"
-                                           : ""))
-          : FunctionalFirst
-              ? warningAt(K.AnnotateLoc,
-                          "hand-written kernel '" + Fn +
-                              "' of the functional operator '" + Op +
-                              "': annotating it with " + Macro +
-                              (First ? " (a family declared by its functional "
-                                       "schema: no new operator)"
-                                     : ""))
-              : warningAt(K.AnnotateLoc, "hand-written out= kernel '" + Fn +
-                                             "' of '" + Op +
-                                             "': annotating it with " + Macro);
-      W.FixText = Text + "\n" + K.Indent;
-      W.Notes.push_back(noteAt(D.R->Loc, "the schema is defined here"));
-      if (First && LegacyOut)
-        W.Notes.push_back(legacyVariantsNote(S, D.R->Loc));
+          annotationWarning(D, K, Op, S, Text, First, FunctionalFirst, Legacy);
       for (const HandRegistration *R : ByFn[Decl]) {
         ConvertedKernels.insert({Op, R->Key});
         HasMeta |= R->Key == keys::Meta;

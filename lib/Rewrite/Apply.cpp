@@ -443,6 +443,99 @@ private:
 
 } // namespace
 
+/// Whether file \p C creates may be created: the directories to make go to
+/// \p NewDirs (outermost first).
+static std::optional<Diagnostic>
+checkCreated(const FileChange &C, std::vector<std::string> &NewDirs) {
+  if (std::optional<Diagnostic> D = danglingLink(C.Path))
+    return D;
+  if (fs::exists(C.Path))
+    return errorAt(at(C.Path), "file changed since it was scanned "
+                               "(it was created meanwhile); "
+                               "re-run skgen");
+  std::vector<std::string> Missing;
+  for (std::string D = parentDir(C.Path); !fs::exists(D); D = parentDir(D)) {
+    Missing.insert(Missing.begin(), D);
+    if (parentDir(D) == D)
+      break;
+  }
+  for (const std::string &D : Missing)
+    if (!llvm::is_contained(NewDirs, D))
+      NewDirs.push_back(D);
+  return std::nullopt;
+}
+
+/// Whether the file \p C changes still is what the plan read and may be
+/// written; \p T gets its real path, metadata and how to write it.
+static std::optional<Diagnostic> checkExisting(const FileChange &C, Target &T) {
+  if (!fs::exists(C.Path))
+    return errorAt(at(C.Path), "file changed since it was scanned "
+                               "(it no longer exists); re-run "
+                               "skgen");
+  llvm::SmallString<256> Real;
+  if (!fs::real_path(C.Path, Real))
+    T.Real = std::string(Real);
+  if (std::error_code EC = statPath(T.Real, T.Meta))
+    return errorAt(at(C.Path),
+                   "cannot write " + quoted(C.Path) + ": " + EC.message());
+  if (!S_ISREG(T.Meta.Mode))
+    return errorAt(at(C.Path),
+                   "cannot write " + quoted(C.Path) + ": not a regular file");
+  std::string Now;
+  if (std::error_code EC = readFile(T.Real, Now))
+    return errorAt(at(C.Path),
+                   "cannot read " + quoted(C.Path) + ": " + EC.message());
+  if (Now != C.OldContent)
+    return errorAt(at(C.Path), "file changed since it was scanned; re-run "
+                               "skgen");
+  // Same content is not the same file: a link swapped in since the plan
+  // read it would be written through.
+  if (C.Id.Dev || C.Id.Ino)
+    if (std::optional<Diagnostic> D =
+            identityChanged(C.Path, C.Id, fileIdentity(C.Path)))
+      return D;
+  if (!(T.Meta.Mode & (S_IWUSR | S_IWGRP | S_IWOTH)) ||
+      ::access(T.Real.c_str(), W_OK) != 0)
+    return errorAt(at(C.Path),
+                   "cannot write " + quoted(C.Path) + ": file is read-only");
+  // A rename would cut the other hard links off: write those in place.
+  if (T.Meta.Nlink > 1)
+    T.Mode = How::InPlace;
+  return std::nullopt;
+}
+
+/// Whether \p T's directory takes the write and no other run holds the file.
+static std::optional<Diagnostic> checkDirAndLock(const FileChange &C,
+                                                 const Target &T) {
+  std::string Dir = parentDir(T.Real);
+  bool DirExists = fs::exists(Dir);
+  if (DirExists && !fs::is_directory(Dir))
+    return errorAt(at(C.Path), "cannot write " + quoted(C.Path) + ": '" + Dir +
+                                   "' is not a directory");
+  if (DirExists && ::access(Dir.c_str(), W_OK) != 0)
+    return errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
+                                   ": directory '" + Dir + "' is not writable");
+  long long Pid = 0;
+  std::error_code LockError;
+  LockStatus Lock =
+      DirExists ? lockStatus(T.Real, &Pid, &LockError) : LockStatus::NoLock;
+  if (Lock == LockStatus::Unreadable)
+    return errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
+                                   ": cannot check its lock file '" +
+                                   lockPath(T.Real) +
+                                   "': " + LockError.message());
+  if (Lock == LockStatus::NotAFile)
+    return errorAt(at(C.Path), "the lock file '" + lockPath(T.Real) +
+                                   "' is not one skgen wrote; "
+                                   "remove it by hand");
+  if (Lock != LockStatus::NoLock)
+    return errorAt(at(C.Path),
+                   "another skgen run" +
+                       (Pid ? " (pid " + std::to_string(Pid) + ")" : "") +
+                       " is writing this file; wait for it to finish");
+  return std::nullopt;
+}
+
 bool applyChanges(const std::vector<FileChange> &Changes,
                   std::vector<Diagnostic> &Diags) {
   testPause("check");
@@ -455,130 +548,14 @@ bool applyChanges(const std::vector<FileChange> &Changes,
     Target T;
     T.C = &C;
     T.Real = C.Path;
-    bool Exists = fs::exists(C.Path);
-    if (C.Created) {
+    if (C.Created)
       T.Mode = How::Create;
-      if (std::optional<Diagnostic> D = danglingLink(C.Path)) {
-        Diags.push_back(*D);
-        Ok = false;
-        continue;
-      }
-      if (Exists) {
-        Diags.push_back(errorAt(at(C.Path), "file changed since it was scanned "
-                                            "(it was created meanwhile); "
-                                            "re-run skgen"));
-        Ok = false;
-        continue;
-      }
-      // Directories to make (outermost first).
-      std::vector<std::string> Missing;
-      for (std::string D = parentDir(C.Path); !fs::exists(D);
-           D = parentDir(D)) {
-        Missing.insert(Missing.begin(), D);
-        if (parentDir(D) == D)
-          break;
-      }
-      for (const std::string &D : Missing)
-        if (!llvm::is_contained(NewDirs, D))
-          NewDirs.push_back(D);
-    } else {
-      if (!Exists) {
-        Diags.push_back(errorAt(at(C.Path), "file changed since it was scanned "
-                                            "(it no longer exists); re-run "
-                                            "skgen"));
-        Ok = false;
-        continue;
-      }
-      llvm::SmallString<256> Real;
-      if (!fs::real_path(C.Path, Real))
-        T.Real = std::string(Real);
-      if (std::error_code EC = statPath(T.Real, T.Meta)) {
-        Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
-                                                ": " + EC.message()));
-        Ok = false;
-        continue;
-      }
-      if (!S_ISREG(T.Meta.Mode)) {
-        Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
-                                                ": not a regular file"));
-        Ok = false;
-        continue;
-      }
-      std::string Now;
-      if (std::error_code EC = readFile(T.Real, Now)) {
-        Diags.push_back(errorAt(at(C.Path), "cannot read " + quoted(C.Path) +
-                                                ": " + EC.message()));
-        Ok = false;
-        continue;
-      }
-      if (Now != C.OldContent) {
-        Diags.push_back(errorAt(at(C.Path),
-                                "file changed since it was scanned; re-run "
-                                "skgen"));
-        Ok = false;
-        continue;
-      }
-      // Same content is not the same file: a link swapped in since the
-      // plan read it would be written through.
-      if (C.Id.Dev || C.Id.Ino) {
-        if (std::optional<Diagnostic> D =
-                identityChanged(C.Path, C.Id, fileIdentity(C.Path))) {
-          Diags.push_back(*D);
-          Ok = false;
-          continue;
-        }
-      }
-      if (!(T.Meta.Mode & (S_IWUSR | S_IWGRP | S_IWOTH)) ||
-          ::access(T.Real.c_str(), W_OK) != 0) {
-        Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
-                                                ": file is read-only"));
-        Ok = false;
-        continue;
-      }
-      // A rename would cut the other hard links off: write those in place.
-      if (T.Meta.Nlink > 1)
-        T.Mode = How::InPlace;
-    }
-    std::string Dir = parentDir(T.Real);
-    bool DirExists = fs::exists(Dir);
-    if (DirExists && !fs::is_directory(Dir)) {
-      Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
-                                              ": '" + Dir +
-                                              "' is not a directory"));
-      Ok = false;
-      continue;
-    }
-    if (DirExists && ::access(Dir.c_str(), W_OK) != 0) {
-      Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
-                                              ": directory '" + Dir +
-                                              "' is not writable"));
-      Ok = false;
-      continue;
-    }
-    long long Pid = 0;
-    std::error_code LockError;
-    LockStatus Lock =
-        DirExists ? lockStatus(T.Real, &Pid, &LockError) : LockStatus::NoLock;
-    if (Lock == LockStatus::Unreadable) {
-      Diags.push_back(errorAt(at(C.Path), "cannot write " + quoted(C.Path) +
-                                              ": cannot check its lock file '" +
-                                              lockPath(T.Real) +
-                                              "': " + LockError.message()));
-      Ok = false;
-      continue;
-    }
-    if (Lock == LockStatus::NotAFile) {
-      Diags.push_back(errorAt(at(C.Path), "the lock file '" + lockPath(T.Real) +
-                                              "' is not one skgen wrote; "
-                                              "remove it by hand"));
-      Ok = false;
-      continue;
-    }
-    if (Lock != LockStatus::NoLock) {
-      Diags.push_back(errorAt(
-          at(C.Path), "another skgen run" +
-                          (Pid ? " (pid " + std::to_string(Pid) + ")" : "") +
-                          " is writing this file; wait for it to finish"));
+    std::optional<Diagnostic> D =
+        C.Created ? checkCreated(C, NewDirs) : checkExisting(C, T);
+    if (!D)
+      D = checkDirAndLock(C, T);
+    if (D) {
+      Diags.push_back(std::move(*D));
       Ok = false;
       continue;
     }

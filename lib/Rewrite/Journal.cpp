@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <optional>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -248,8 +249,12 @@ static Diagnostic foreignLock(const std::string &Path, const std::string &L,
   return D;
 }
 
-bool recoverPath(const std::string &Path, bool Repair,
-                 std::vector<Diagnostic> &Diags, bool *Changed) {
+/// The lock of \p Path before any recovery: std::nullopt when it is an
+/// interrupted run's that this run may recover (\p Repair), else
+/// recoverPath's answer (true: no lock; false: an error in \p Diags).
+static std::optional<bool> lockBeforeRecovery(const std::string &Path,
+                                              bool Repair,
+                                              std::vector<Diagnostic> &Diags) {
   std::string L = lockPath(Path);
   long long Pid = 0;
   std::error_code Error;
@@ -282,8 +287,16 @@ bool recoverPath(const std::string &Path, bool Repair,
                       name(L) + "); run 'skgen --fix' to recover it"));
     return false;
   }
+  return std::nullopt;
+}
 
-  LockSet Held;
+/// Takes over the lock file of \p Path and those of the rest of its run
+/// (\p Mine), whose journal goes to \p J: std::nullopt when the run's files
+/// are to be recovered, else recoverPath's answer.
+static std::optional<bool> adoptRun(const std::string &Path, LockSet &Held,
+                                    Journal &J, std::set<std::string> &Mine,
+                                    std::vector<Diagnostic> &Diags) {
+  std::string L = lockPath(Path);
   if (!Held.adopt(L)) {
     // Gone meanwhile (that run finished), taken by another recovery, or not
     // ours to write (another user's run).
@@ -295,7 +308,6 @@ bool recoverPath(const std::string &Path, bool Repair,
                       "skgen is running"));
     return false;
   }
-  Journal J;
   Diagnostic Why;
   switch (readLockFile(L, J, Why)) {
   case LockContent::Journal:
@@ -318,7 +330,7 @@ bool recoverPath(const std::string &Path, bool Repair,
     return false;
   }
   // Hold every lock file of that run (two recoveries never race).
-  std::set<std::string> Mine{L};
+  Mine.insert(L);
   for (const JournalEntry &E : J.Files) {
     std::string EL = lockPath(E.Path);
     if (Mine.count(EL))
@@ -337,9 +349,13 @@ bool recoverPath(const std::string &Path, bool Repair,
     }
     Mine.insert(EL);
   }
+  return std::nullopt;
+}
 
+/// Where each file of run \p J stands; \p AllNew: all hold the new content.
+static std::vector<Probe> probeFiles(const Journal &J, bool &AllNew) {
   std::vector<Probe> Probes;
-  bool AllNew = true;
+  AllNew = true;
   for (const JournalEntry &E : J.Files) {
     Probe P;
     P.E = &E;
@@ -362,8 +378,14 @@ bool recoverPath(const std::string &Path, bool Repair,
     AllNew &= P.S == State::New;
     Probes.push_back(P);
   }
+  return Probes;
+}
 
-  // Undoing needs every replaced file's old content.
+/// Undoing needs every replaced file's old content: false (and an error per
+/// file that lacks it) when some file cannot be undone.
+static bool undoable(const std::vector<Probe> &Probes,
+                     const std::set<std::string> &Mine, bool AllNew,
+                     const Journal &J, std::vector<Diagnostic> &Diags) {
   bool Ok = true;
   for (const Probe &P : Probes) {
     // A lock file is an input like any other (it could come with a
@@ -393,7 +415,48 @@ bool recoverPath(const std::string &Path, bool Repair,
             "; resolve it by hand, then delete " + name(lockPath(P.E->Path))));
     Ok = false;
   }
-  if (!Ok) {
+  return Ok;
+}
+
+/// Puts back the content \p P's file had before the run.
+static std::error_code restoreOld(const Probe &P) {
+  std::error_code EC;
+  if (P.E->Created) {
+    EC = ::unlink(P.E->Path.c_str()) ? lastError() : std::error_code();
+  } else if (P.HasOrig && P.OrigHash == P.E->OldHash) {
+    // Written in place: write the old content back in place.
+    std::string Old;
+    int FD = ::open(P.E->Path.c_str(), O_RDWR | O_CLOEXEC);
+    EC = FD < 0 ? lastError() : readFile(P.Orig, Old);
+    if (!EC)
+      EC = overwrite(FD, Old);
+    if (!EC)
+      EC = syncFile(FD);
+    if (FD >= 0)
+      ::close(FD);
+  } else {
+    // Exchanged: the old file is the temporary; exchange them back.
+    EC = fileops::exchange(P.Temp, P.E->Path);
+    if (EC == std::errc::not_supported)
+      EC = ::rename(P.Temp.c_str(), P.E->Path.c_str()) ? lastError()
+                                                       : std::error_code();
+  }
+  return EC;
+}
+
+bool recoverPath(const std::string &Path, bool Repair,
+                 std::vector<Diagnostic> &Diags, bool *Changed) {
+  if (std::optional<bool> Done = lockBeforeRecovery(Path, Repair, Diags))
+    return *Done;
+  LockSet Held;
+  Journal J;
+  std::set<std::string> Mine;
+  if (std::optional<bool> Done = adoptRun(Path, Held, J, Mine, Diags))
+    return *Done;
+
+  bool AllNew = true;
+  std::vector<Probe> Probes = probeFiles(J, AllNew);
+  if (!undoable(Probes, Mine, AllNew, J, Diags)) {
     Held.release(/*Remove=*/false);
     return false;
   }
@@ -404,28 +467,7 @@ bool recoverPath(const std::string &Path, bool Repair,
     Dirs.insert(parentDir(P.E->Path));
     bool Resolved = P.S == State::Other && !Mine.count(lockPath(P.E->Path));
     if (!AllNew && P.S != State::Old && !Resolved) {
-      std::error_code EC;
-      if (P.E->Created) {
-        EC = ::unlink(P.E->Path.c_str()) ? lastError() : std::error_code();
-      } else if (P.HasOrig && P.OrigHash == P.E->OldHash) {
-        // Written in place: write the old content back in place.
-        std::string Old;
-        int FD = ::open(P.E->Path.c_str(), O_RDWR | O_CLOEXEC);
-        EC = FD < 0 ? lastError() : readFile(P.Orig, Old);
-        if (!EC)
-          EC = overwrite(FD, Old);
-        if (!EC)
-          EC = syncFile(FD);
-        if (FD >= 0)
-          ::close(FD);
-      } else {
-        // Exchanged: the old file is the temporary; exchange them back.
-        EC = fileops::exchange(P.Temp, P.E->Path);
-        if (EC == std::errc::not_supported)
-          EC = ::rename(P.Temp.c_str(), P.E->Path.c_str()) ? lastError()
-                                                           : std::error_code();
-      }
-      if (EC) {
+      if (std::error_code EC = restoreOld(P)) {
         Diags.push_back(
             errorAt(at(P.E->Path),
                     "cannot undo an interrupted skgen run: " + EC.message()));

@@ -83,18 +83,12 @@ std::optional<Diagnostic> danglingLink(const std::string &Path) {
                      "through it (remove the link or name another file)");
 }
 
-std::vector<FileChange>
-planChanges(const std::vector<gen::FileBlock> &Blocks,
-            const std::map<std::string, std::string> &ScannedFiles,
-            const RewriteOptions &Opts, std::vector<Diagnostic> &Diags,
-            const std::map<std::string, FileIdentity> &Identities) {
-  const size_t FirstDiag = Diags.size();
-  const std::string OutputFile =
-      Opts.OutputFile.empty() ? "" : absolutePath(Opts.OutputFile);
-
-  // What each file should hold. Several FileBlocks for one file (a header
-  // reached from several TUs) become one block: identical bodies once,
-  // different ones in order, anchored after the last anchor line.
+/// What each file should hold. Several FileBlocks for one file (a header
+/// reached from several TUs) become one block: identical bodies once,
+/// different ones in order, anchored after the last anchor line.
+static std::map<std::string, Wanted>
+wantedBlocks(const std::vector<gen::FileBlock> &Blocks,
+             const std::string &OutputFile) {
   std::map<std::string, Wanted> Want;
   std::map<std::string, std::set<std::string>> SeenBodies;
   for (const gen::FileBlock &FB : Blocks) {
@@ -112,9 +106,14 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
     W.BodyLF += Body;
     W.AfterLine = std::max(W.AfterLine, FB.InsertAfterLine);
   }
+  return Want;
+}
 
-  // Registrations are static initializers: in a header they would run once
-  // per translation unit that includes it and fail as duplicates at load.
+/// Registrations are static initializers: in a header they would run once
+/// per translation unit that includes it and fail as duplicates at load.
+static void warnHeaderBlocks(const std::map<std::string, Wanted> &Want,
+                             const std::string &OutputFile,
+                             std::vector<Diagnostic> &Diags) {
   for (const auto &[Path, W] : Want) {
     static const llvm::StringRef Headers[] = {".h",   ".hh",  ".hpp",
                                               ".hxx", ".cuh", ".inc"};
@@ -126,11 +125,14 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
           "from exactly one translation unit, or annotate the kernels in a "
           "source file, or use --output"));
   }
+}
 
-  // Every file that may have to change: scanned files (their block may be
-  // stale), files that get a block, and the --output file.
-  std::map<std::string, std::string> Hashes; // Path -> scan hash ("" = ?).
-  std::set<std::string> Conflicting;
+/// The hash of each scanned file ("" = unknown), by absolute path; files two
+/// TUs saw with different contents go to \p Conflicting.
+static std::map<std::string, std::string>
+scanHashes(const std::map<std::string, std::string> &ScannedFiles,
+           std::set<std::string> &Conflicting) {
+  std::map<std::string, std::string> Hashes;
   for (const auto &[P, H] : ScannedFiles) {
     std::string Path = absolutePath(P);
     auto [It, New] = Hashes.emplace(Path, H);
@@ -141,6 +143,205 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
         Conflicting.insert(Path); // Two TUs saw different contents.
     }
   }
+  return Hashes;
+}
+
+/// Reads C.Path's current contents into \p C (or marks it to be created),
+/// checking that it is still what the scan read and may be written; false
+/// when the file is left alone (with an error in \p Diags, or nothing to do).
+static bool readCurrent(FileChange &C, bool HasBlock,
+                        const std::string &ScanHash, bool Conflicting,
+                        const std::string &OutputFile,
+                        const RewriteOptions &Opts,
+                        const std::map<std::string, FileIdentity> &Identities,
+                        std::vector<Diagnostic> &Diags) {
+  const std::string &Path = C.Path;
+  if (!recoverInterruptedWrites({Path}, Opts.Repair, Diags))
+    return false;
+  bool Exists = llvm::sys::fs::exists(Path);
+  if (!Exists) {
+    if (!ScanHash.empty() || Conflicting) {
+      Diags.push_back(makeDiagnostic(Diagnostic::Level::Error,
+                                     SourceLoc{Path, 1, 1},
+                                     "file changed since it was scanned (it no "
+                                     "longer exists); re-run skgen"));
+      return false;
+    }
+    if (Path == OutputFile) {
+      if (!HasBlock)
+        return false; // Nothing generated, nothing to create.
+      if (std::optional<Diagnostic> D = danglingLink(Path)) {
+        Diags.push_back(*D);
+        return false;
+      }
+      C.Created = true;
+      return true;
+    }
+    if (HasBlock)
+      Diags.push_back(
+          makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
+                         "cannot read file to place generated code: "
+                         "no such file"));
+    return false;
+  }
+
+  if (Path == OutputFile && !llvm::sys::fs::is_regular_file(Path)) {
+    Diags.push_back(
+        errorAt(SourceLoc{Path, 1, 1}, "--output must name a regular file"));
+    return false;
+  }
+  std::string Error;
+  std::unique_ptr<llvm::MemoryBuffer> Buf =
+      readRegularFile(Path, MaxSourceFileBytes, Error);
+  if (!Buf) {
+    Diags.push_back(makeDiagnostic(Diagnostic::Level::Error,
+                                   SourceLoc{Path, 1, 1},
+                                   "cannot read file: " + Error));
+    return false;
+  }
+  C.OldContent = Buf->getBuffer().str();
+  C.Id = fileIdentity(Path);
+  auto IIt = Identities.find(Path);
+  if (IIt != Identities.end()) {
+    if (std::optional<Diagnostic> D =
+            identityChanged(Path, IIt->second, C.Id)) {
+      Diags.push_back(*D);
+      return false;
+    }
+  }
+  if (Conflicting ||
+      (!ScanHash.empty() && hashContent(C.OldContent) != ScanHash)) {
+    Diags.push_back(makeDiagnostic(Diagnostic::Level::Error,
+                                   SourceLoc{Path, 1, 1},
+                                   "file changed since it was scanned; re-run "
+                                   "skgen"));
+    return false;
+  }
+  // --output takes a new or empty file, or one skgen wrote: never
+  // someone's unrelated file (which would get a block appended).
+  if (Path == OutputFile && !llvm::StringRef(C.OldContent).trim().empty() &&
+      !compat::startsWith(C.OldContent, OutputHeader) &&
+      findMarkers(C.OldContent).empty()) {
+    Diags.push_back(
+        errorAt(SourceLoc{Path, 1, 1},
+                "--output would write into this existing file, which is not an "
+                "skgen output (it is not empty and has no generated block); "
+                "choose a new file"));
+    return false;
+  }
+  return true;
+}
+
+/// Lone CRs (classic Mac line endings) would make the block's line endings
+/// differ from the file's on every run: never idempotent. True (and an
+/// error) when \p C's file has one.
+static bool crOnlyLineEndings(const FileChange &C,
+                              std::vector<Diagnostic> &Diags) {
+  size_t CR = C.OldContent.find('\r');
+  while (CR != std::string::npos && CR + 1 < C.OldContent.size() &&
+         C.OldContent[CR + 1] == '\n')
+    CR = C.OldContent.find('\r', CR + 1);
+  if (CR == std::string::npos)
+    return false;
+  unsigned Line =
+      1 + std::count(C.OldContent.begin(), C.OldContent.begin() + CR, '\n');
+  Diags.push_back(makeDiagnostic(Diagnostic::Level::Error,
+                                 SourceLoc{C.Path, Line, 1},
+                                 "file uses CR-only line endings; skgen "
+                                 "edits LF or CRLF files (convert it first)"));
+  return true;
+}
+
+/// C.NewContent: C.OldContent with its block replaced by \p W's (inserted,
+/// or removed when \p W is null). False when the file keeps its contents (a
+/// block edited by hand, with an error; or nothing to change).
+static bool planBlock(FileChange &C, const Wanted *W,
+                      const RewriteOptions &Opts,
+                      std::vector<Diagnostic> &Diags) {
+  const std::string &Path = C.Path;
+  ExistingBlock Old;
+  if (!findBlock(C.OldContent, Path, Old, Diags))
+    return false;
+
+  std::string NewBody;
+  if (W) {
+    llvm::Expected<std::string> F = formatCode(W->BodyLF, Path);
+    if (!F) {
+      Diags.push_back(
+          makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
+                         "cannot format the generated code with the "
+                         "file's clang-format style: " +
+                             llvm::toString(F.takeError())));
+      return false;
+    }
+    NewBody = normalizeBody(*F);
+  }
+
+  if (Old.Found && Old.editedByHand() && Old.BodyLF != NewBody) {
+    if (!Opts.Force) {
+      Diagnostic D = makeDiagnostic(
+          Diagnostic::Level::Error,
+          SourceLoc{Path, unsigned(Old.BeginLine + 1), Old.BeginColumn},
+          "generated block was edited by hand; refusing to overwrite it "
+          "(use --force to discard the edits)");
+      D.Notes.push_back(makeDiagnostic(
+          Diagnostic::Level::Note,
+          SourceLoc{Path, unsigned(Old.EndLine + 1), 1},
+          Old.StoredChecksum.empty()
+              ? "the begin marker carries no valid checksum"
+              : "the body no longer matches the checksum in its begin "
+                "marker; the block ends here"));
+      Diags.push_back(D);
+      return false;
+    }
+    Diags.push_back(makeDiagnostic(
+        Diagnostic::Level::Warning,
+        SourceLoc{Path, unsigned(Old.BeginLine + 1), Old.BeginColumn},
+        "discarding hand edits to the generated block "
+        "(--force)"));
+  }
+
+  // The same code, only stamped by another skgen or not at all: leave the
+  // block alone (an upgrade changes no file whose code it does not change).
+  if (Old.Found && !Old.editedByHand() && Old.BodyLF == NewBody)
+    return false;
+  if (Old.Found && !Old.editedByHand()) {
+    C.Reason = staleReason(Old.Stamp, Opts.Stamp);
+    C.BlockLine = unsigned(Old.BeginLine + 1);
+  }
+  if (!NewBody.empty()) {
+    if (Old.Found)
+      C.NewContent = replaceBlock(C.OldContent, Old, NewBody, Opts.Stamp);
+    else if (C.Created)
+      C.NewContent = insertBlock(OutputHeader, 0, NewBody, Opts.Stamp);
+    else
+      C.NewContent =
+          insertBlock(C.OldContent, W->AfterLine, NewBody, Opts.Stamp);
+  } else if (Old.Found) {
+    C.NewContent = removeBlock(C.OldContent, Old);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+std::vector<FileChange>
+planChanges(const std::vector<gen::FileBlock> &Blocks,
+            const std::map<std::string, std::string> &ScannedFiles,
+            const RewriteOptions &Opts, std::vector<Diagnostic> &Diags,
+            const std::map<std::string, FileIdentity> &Identities) {
+  const size_t FirstDiag = Diags.size();
+  const std::string OutputFile =
+      Opts.OutputFile.empty() ? "" : absolutePath(Opts.OutputFile);
+
+  std::map<std::string, Wanted> Want = wantedBlocks(Blocks, OutputFile);
+  warnHeaderBlocks(Want, OutputFile, Diags);
+
+  // Every file that may have to change: scanned files (their block may be
+  // stale), files that get a block, and the --output file.
+  std::set<std::string> Conflicting;
+  std::map<std::string, std::string> Hashes =
+      scanHashes(ScannedFiles, Conflicting);
   std::set<std::string> Files;
   for (const auto &KV : Hashes)
     Files.insert(KV.first);
@@ -158,165 +359,14 @@ planChanges(const std::vector<gen::FileBlock> &Blocks,
 
     FileChange C;
     C.Path = Path;
-    if (!recoverInterruptedWrites({Path}, Opts.Repair, Diags))
+    if (!readCurrent(C, W != nullptr, ScanHash, Conflicting.count(Path) != 0,
+                     OutputFile, Opts, Identities, Diags))
       continue;
-    bool Exists = llvm::sys::fs::exists(Path);
-    if (!Exists) {
-      if (!ScanHash.empty() || Conflicting.count(Path)) {
-        Diags.push_back(
-            makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
-                           "file changed since it was scanned (it no "
-                           "longer exists); re-run skgen"));
-        continue;
-      }
-      if (Path == OutputFile) {
-        if (!W)
-          continue; // Nothing generated, nothing to create.
-        if (std::optional<Diagnostic> D = danglingLink(Path)) {
-          Diags.push_back(*D);
-          continue;
-        }
-        C.Created = true;
-      } else if (W) {
-        Diags.push_back(
-            makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
-                           "cannot read file to place generated code: "
-                           "no such file"));
-        continue;
-      } else {
-        continue;
-      }
-    }
-
-    if (!C.Created && Path == OutputFile &&
-        !llvm::sys::fs::is_regular_file(Path)) {
-      Diags.push_back(
-          errorAt(SourceLoc{Path, 1, 1}, "--output must name a regular file"));
+    if ((W || llvm::StringRef(C.OldContent).contains("@generated by skgen")) &&
+        crOnlyLineEndings(C, Diags))
       continue;
-    }
-    if (!C.Created) {
-      std::string Error;
-      std::unique_ptr<llvm::MemoryBuffer> Buf =
-          readRegularFile(Path, MaxSourceFileBytes, Error);
-      if (!Buf) {
-        Diags.push_back(makeDiagnostic(Diagnostic::Level::Error,
-                                       SourceLoc{Path, 1, 1},
-                                       "cannot read file: " + Error));
-        continue;
-      }
-      C.OldContent = Buf->getBuffer().str();
-      C.Id = fileIdentity(Path);
-      auto IIt = Identities.find(Path);
-      if (IIt != Identities.end()) {
-        if (std::optional<Diagnostic> D =
-                identityChanged(Path, IIt->second, C.Id)) {
-          Diags.push_back(*D);
-          continue;
-        }
-      }
-      if (Conflicting.count(Path) ||
-          (!ScanHash.empty() && hashContent(C.OldContent) != ScanHash)) {
-        Diags.push_back(
-            makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
-                           "file changed since it was scanned; re-run "
-                           "skgen"));
-        continue;
-      }
-      // --output takes a new or empty file, or one skgen wrote: never
-      // someone's unrelated file (which would get a block appended).
-      if (Path == OutputFile && !llvm::StringRef(C.OldContent).trim().empty() &&
-          !compat::startsWith(C.OldContent, OutputHeader) &&
-          findMarkers(C.OldContent).empty()) {
-        Diags.push_back(errorAt(
-            SourceLoc{Path, 1, 1},
-            "--output would write into this existing file, which is not an "
-            "skgen output (it is not empty and has no generated block); "
-            "choose a new file"));
-        continue;
-      }
-    }
-
-    // Lone CRs (classic Mac line endings) would make the block's line
-    // endings differ from the file's on every run: never idempotent.
-    if (W || llvm::StringRef(C.OldContent).contains("@generated by skgen")) {
-      size_t CR = C.OldContent.find('\r');
-      while (CR != std::string::npos && CR + 1 < C.OldContent.size() &&
-             C.OldContent[CR + 1] == '\n')
-        CR = C.OldContent.find('\r', CR + 1);
-      if (CR != std::string::npos) {
-        unsigned Line = 1 + std::count(C.OldContent.begin(),
-                                       C.OldContent.begin() + CR, '\n');
-        Diags.push_back(
-            makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, Line, 1},
-                           "file uses CR-only line endings; skgen "
-                           "edits LF or CRLF files (convert it first)"));
-        continue;
-      }
-    }
-
-    ExistingBlock Old;
-    if (!findBlock(C.OldContent, Path, Old, Diags))
+    if (!planBlock(C, W, Opts, Diags))
       continue;
-
-    std::string NewBody;
-    if (W) {
-      llvm::Expected<std::string> F = formatCode(W->BodyLF, Path);
-      if (!F) {
-        Diags.push_back(
-            makeDiagnostic(Diagnostic::Level::Error, SourceLoc{Path, 1, 1},
-                           "cannot format the generated code with the "
-                           "file's clang-format style: " +
-                               llvm::toString(F.takeError())));
-        continue;
-      }
-      NewBody = normalizeBody(*F);
-    }
-
-    if (Old.Found && Old.editedByHand() && Old.BodyLF != NewBody) {
-      if (!Opts.Force) {
-        Diagnostic D = makeDiagnostic(
-            Diagnostic::Level::Error,
-            SourceLoc{Path, unsigned(Old.BeginLine + 1), Old.BeginColumn},
-            "generated block was edited by hand; refusing to overwrite it "
-            "(use --force to discard the edits)");
-        D.Notes.push_back(makeDiagnostic(
-            Diagnostic::Level::Note,
-            SourceLoc{Path, unsigned(Old.EndLine + 1), 1},
-            Old.StoredChecksum.empty()
-                ? "the begin marker carries no valid checksum"
-                : "the body no longer matches the checksum in its begin "
-                  "marker; the block ends here"));
-        Diags.push_back(D);
-        continue;
-      }
-      Diags.push_back(makeDiagnostic(
-          Diagnostic::Level::Warning,
-          SourceLoc{Path, unsigned(Old.BeginLine + 1), Old.BeginColumn},
-          "discarding hand edits to the generated block "
-          "(--force)"));
-    }
-
-    // The same code, only stamped by another skgen or not at all: leave the
-    // block alone (an upgrade changes no file whose code it does not change).
-    if (Old.Found && !Old.editedByHand() && Old.BodyLF == NewBody)
-      continue;
-    if (Old.Found && !Old.editedByHand()) {
-      C.Reason = staleReason(Old.Stamp, Opts.Stamp);
-      C.BlockLine = unsigned(Old.BeginLine + 1);
-    }
-    if (!NewBody.empty()) {
-      if (Old.Found)
-        C.NewContent = replaceBlock(C.OldContent, Old, NewBody, Opts.Stamp);
-      else if (C.Created)
-        C.NewContent = insertBlock(OutputHeader, 0, NewBody, Opts.Stamp);
-      else
-        C.NewContent =
-            insertBlock(C.OldContent, W->AfterLine, NewBody, Opts.Stamp);
-    } else if (Old.Found) {
-      C.NewContent = removeBlock(C.OldContent, Old);
-    } else {
-      continue;
-    }
     if (C.Created || C.NewContent != C.OldContent)
       Changes.push_back(std::move(C));
   }

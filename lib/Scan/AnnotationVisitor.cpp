@@ -394,13 +394,10 @@ bool Collector::insertionPoint(const Decl *D, unsigned &Offset, unsigned &Line,
   return !File.empty();
 }
 
-void Collector::processFunction(const FunctionDecl *Canon,
-                                std::vector<Annot> &List) {
-  const size_t FirstDiag = Out.Diagnostics.size();
-  // Primary annotation and options, merged over redeclarations.
+const Annot *Collector::mergeAnnotations(const FunctionDecl *Canon,
+                                         const std::vector<Annot> &List,
+                                         std::vector<const Annot *> &Options) {
   const Annot *Primary = nullptr;
-  std::vector<const Annot *> Options;
-  bool Broken = false;
   for (const Annot &N : List) {
     if (N.Info->Placement == AnnotationPlacement::Primary) {
       if (!Primary) {
@@ -417,7 +414,6 @@ void Collector::processFunction(const FunctionDecl *Canon,
               : std::string("conflicting '") + N.Info->Macro +
                     "' on a redeclaration of '" + qualifiedName(Canon) + "'");
       note(E, Primary->MacroLoc, "previous annotation is here");
-      Broken = true;
       continue;
     }
     const Annot *Same = nullptr;
@@ -443,7 +439,11 @@ void Collector::processFunction(const FunctionDecl *Canon,
     }
     Options.push_back(&N);
   }
+  return Primary;
+}
 
+void Collector::checkOptionPlacement(
+    const Annot *Primary, const std::vector<const Annot *> &Options) {
   if (!Primary) {
     for (const Annot *O : Options)
       error(O->MacroLoc, std::string("'") + O->Info->Macro +
@@ -451,92 +451,78 @@ void Collector::processFunction(const FunctionDecl *Canon,
                              "SKGEN_STRUCTURED on the same declaration");
     return;
   }
-  bool IsStructured = Primary->Info->Id == Annotation::Structured;
-  if (!IsStructured)
-    for (const Annot *O : Options) {
-      if (O->Info->Id == Annotation::FunctionalKernel) {
-        // A SKGEN_KERNEL says which variant it implements by its name.
-        Diagnostic &E = error(
-            O->MacroLoc, "'SKGEN_FUNCTIONAL_KERNEL' is for SKGEN_STRUCTURED; "
-                         "a SKGEN_KERNEL is a functional kernel when it "
-                         "names the functional operator, e.g. "
-                         "SKGEN_KERNEL(\"myops::add\", KEY)");
-        note(E, Primary->MacroLoc, "SKGEN_KERNEL is here");
-        continue;
-      }
-      Diagnostic &E =
-          error(O->MacroLoc, std::string("'") + O->Info->Macro +
-                                 "' is a family option; put it on the family's "
-                                 "SKGEN_STRUCTURED declaration, not on "
-                                 "SKGEN_KERNEL");
+  if (Primary->Info->Id == Annotation::Structured)
+    return;
+  for (const Annot *O : Options) {
+    if (O->Info->Id == Annotation::FunctionalKernel) {
+      // A SKGEN_KERNEL says which variant it implements by its name.
+      Diagnostic &E = error(
+          O->MacroLoc, "'SKGEN_FUNCTIONAL_KERNEL' is for SKGEN_STRUCTURED; "
+                       "a SKGEN_KERNEL is a functional kernel when it "
+                       "names the functional operator, e.g. "
+                       "SKGEN_KERNEL(\"myops::add\", KEY)");
       note(E, Primary->MacroLoc, "SKGEN_KERNEL is here");
+      continue;
     }
+    Diagnostic &E =
+        error(O->MacroLoc, std::string("'") + O->Info->Macro +
+                               "' is a family option; put it on the family's "
+                               "SKGEN_STRUCTURED declaration, not on "
+                               "SKGEN_KERNEL");
+    note(E, Primary->MacroLoc, "SKGEN_KERNEL is here");
+  }
+}
 
-  // The annotated declaration decides Loc; its definition may be elsewhere.
-  const auto *FD = cast<FunctionDecl>(Primary->D);
-  const char *Macro = Primary->Info->Macro;
+bool Collector::registrableKernel(const FunctionDecl *FD,
+                                  const Annot &Primary) {
+  const char *Macro = Primary.Info->Macro;
   if (FD->isInvalidDecl())
-    return; // Clang has reported why.
+    return false; // Clang has reported why.
   if (FD->getLexicalDeclContext()->isFunctionOrMethod()) {
     Diagnostic &E =
         error(FD->getLocation(), std::string("'") + Macro +
                                      "' kernel is declared inside a function; "
                                      "annotate a namespace-scope function or a "
                                      "static member function");
-    note(E, Primary->MacroLoc, "annotation is here");
-    return;
+    note(E, Primary.MacroLoc, "annotation is here");
+    return false;
   }
   auto Reject = [&](std::string Msg) {
     Diagnostic &E = error(FD->getLocation(), std::move(Msg));
-    note(E, Primary->MacroLoc, "annotation is here");
+    note(E, Primary.MacroLoc, "annotation is here");
+    return false;
   };
   const auto *Method = dyn_cast<CXXMethodDecl>(FD);
-  if (Method && Method->getParent()->isLambda()) {
-    Reject(std::string("'") + Macro +
-           "' cannot be applied to a lambda; annotate a free function or a "
-           "static member function");
-    return;
-  }
+  if (Method && Method->getParent()->isLambda())
+    return Reject(std::string("'") + Macro +
+                  "' cannot be applied to a lambda; annotate a free function "
+                  "or a static member function");
   if (FD->getDescribedFunctionTemplate() || FD->isDependentContext() ||
-      FD->isFunctionTemplateSpecialization()) {
-    Diagnostic &E =
-        error(FD->getLocation(), std::string("'") + Macro +
-                                     "' cannot be applied to a template; "
-                                     "annotate a non-template function");
-    note(E, Primary->MacroLoc, "annotation is here");
-    return;
-  }
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    if (!MD->isStatic()) {
-      Diagnostic &E =
-          error(FD->getLocation(), std::string("'") + Macro +
-                                       "' kernel must be a free function or a "
-                                       "static member function");
-      note(E, Primary->MacroLoc, "annotation is here");
-      return;
-    }
+      FD->isFunctionTemplateSpecialization())
+    return Reject(std::string("'") + Macro +
+                  "' cannot be applied to a template; annotate a "
+                  "non-template function");
+  if (Method && !Method->isStatic())
+    return Reject(std::string("'") + Macro +
+                  "' kernel must be a free function or a static member "
+                  "function");
   // What the generated `m.impl("op", &::ns::f)` could not use.
   for (const FunctionDecl *R : FD->redecls())
-    if (R->isDeleted()) {
-      Reject(std::string("'") + Macro + "' kernel is a deleted function");
-      return;
-    }
-  if (FD->isVariadic()) {
-    Reject(std::string("'") + Macro +
-           "' kernel cannot be variadic ('...'); the dispatcher calls it "
-           "with the schema's arguments");
-    return;
-  }
+    if (R->isDeleted())
+      return Reject(std::string("'") + Macro +
+                    "' kernel is a deleted function");
+  if (FD->isVariadic())
+    return Reject(std::string("'") + Macro +
+                  "' kernel cannot be variadic ('...'); the dispatcher calls "
+                  "it with the schema's arguments");
   // A function declared only as a friend is invisible to the qualified
   // name the generated code calls it by.
   if (llvm::all_of(FD->redecls(), [](const FunctionDecl *R) {
         return R->getFriendObjectKind() != Decl::FOK_None;
-      })) {
-    Reject(std::string("'") + Macro + "' kernel '" + qualifiedName(FD) +
-           "' is declared only as a friend; generated code cannot name it: "
-           "declare it at namespace scope as well");
-    return;
-  }
+      }))
+    return Reject(std::string("'") + Macro + "' kernel '" + qualifiedName(FD) +
+                  "' is declared only as a friend; generated code cannot "
+                  "name it: declare it at namespace scope as well");
   for (const Decl *Member = FD->getCanonicalDecl(); Member;
        Member = dyn_cast<CXXRecordDecl>(Member->getDeclContext())) {
     AccessSpecifier AS = Member->getAccess();
@@ -546,18 +532,23 @@ void Collector::processFunction(const FunctionDecl *Canon,
         Member == FD->getCanonicalDecl()
             ? std::string()
             : " class '" + qualifiedName(cast<NamedDecl>(Member)) + "'";
-    Reject(std::string("'") + Macro + "' kernel '" + qualifiedName(FD) +
-           "' is " + (Where.empty() ? "" : "in ") +
-           (AS == AS_private ? "private" : "protected") + Where +
-           "; generated registrations outside the class cannot call it");
-    return;
+    return Reject(std::string("'") + Macro + "' kernel '" + qualifiedName(FD) +
+                  "' is " + (Where.empty() ? "" : "in ") +
+                  (AS == AS_private ? "private" : "protected") + Where +
+                  "; generated registrations outside the class cannot call "
+                  "it");
   }
+  return true;
+}
 
+KernelFact Collector::declaredKernel(const FunctionDecl *FD,
+                                     const Annot &Primary, bool AllowNoKeys) {
   KernelFact K;
-  K.AnnotationKind =
-      IsStructured ? KernelFact::Kind::Structured : KernelFact::Kind::Kernel;
-  K.SchemaText = Primary->Texts[0];
-  K.SchemaLoc = Locs.convert(byteLoc(Primary->Args[0], 0));
+  K.AnnotationKind = Primary.Info->Id == Annotation::Structured
+                         ? KernelFact::Kind::Structured
+                         : KernelFact::Kind::Kernel;
+  K.SchemaText = Primary.Texts[0];
+  K.SchemaLoc = Locs.convert(byteLoc(Primary.Args[0], 0));
   K.CppName = qualifiedName(FD);
   // Internal linkage: only code in this translation unit can call it
   // (the driver rejects it with --output).
@@ -568,14 +559,10 @@ void Collector::processFunction(const FunctionDecl *Canon,
     K.NameLength = unsigned(FD->getNameAsString().size());
   }
   K.Loc = Locs.convert(FD->getLocation());
-  K.AnnotationLoc = Locs.convert(Primary->MacroLoc);
+  K.AnnotationLoc = Locs.convert(Primary.MacroLoc);
   Files.insert(SM.getFileID(SM.getFileLoc(FD->getLocation())));
 
-  // A family served by a fallback overload needs no kernel of its own.
-  bool HasFallback = IsStructured && llvm::any_of(Options, [](const Annot *O) {
-                       return O->Info->Id == Annotation::Fallback;
-                     });
-  checkKeys(*Primary, K, /*AllowNone=*/HasFallback);
+  checkKeys(Primary, K, AllowNoKeys);
 
   // Signature as declared.
   for (const ParmVarDecl *P : FD->parameters())
@@ -600,49 +587,76 @@ void Collector::processFunction(const FunctionDecl *Canon,
   // files a run scans).
   K.DefinitionUnseen = !FD->getDefinition() &&
                        !SM.isInMainFile(SM.getFileLoc(FD->getLocation()));
+  return K;
+}
+
+void Collector::checkFamily(const Annot &Primary, const FunctionDecl *FD,
+                            KernelFact &K, size_t Index) {
+  schema::FunctionSchema Written, S;
+  schema::ParseError PE;
+  bool FunctionalFirst = false;
+  if (!schema::parseFunctionSchema(K.SchemaText, Written, PE)) {
+    Diagnostic &E = error(byteLoc(Primary.Args[0], PE.Offset),
+                          "malformed schema: " + PE.Message);
+    note(E, Primary.MacroLoc, "in this annotation");
+    return;
+  }
+  Schemas[Index] = Written;
+  schema::VariantError VE;
+  if (!schema::familyOutSchema(Written, S, FunctionalFirst, VE)) {
+    Diagnostic &E = error(byteLoc(Primary.Args[0], 0), VE.Message);
+    if (!VE.Fix.empty())
+      note(E, byteLoc(Primary.Args[0], 0), VE.Fix);
+    return;
+  }
+  std::vector<Diagnostic> Diags;
+  // A functional kernel has the functional variant's signature (when its
+  // name cannot be derived, the link phase says why).
+  std::optional<schema::FunctionSchema> Functional;
+  // A functional schema's function is the functional kernel.
+  K.FunctionalKernel |= FunctionalFirst;
+  if (K.FunctionalKernel)
+    Functional = functionalVariant(Written, K.Options);
+  if (!K.FunctionalKernel || Functional) {
+    K.SignatureChecked = true;
+    K.SignatureOk =
+        checkSignature(K, Functional ? *Functional : S, K.SchemaLoc, Diags);
+  }
+  Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(), Diags.end());
+  if (MetaOpt)
+    applyMeta(*MetaOpt, FD, S, K);
+  if (PresetOpt)
+    applyPreset(*PresetOpt, S, K);
+  if (AutocastOpt)
+    applyAutocast(*AutocastOpt, S, K);
+  checkDerivatives(S, FD, K);
+}
+
+void Collector::processFunction(const FunctionDecl *Canon,
+                                std::vector<Annot> &List) {
+  const size_t FirstDiag = Out.Diagnostics.size();
+  // Primary annotation and options, merged over redeclarations.
+  std::vector<const Annot *> Options;
+  const Annot *Primary = mergeAnnotations(Canon, List, Options);
+  checkOptionPlacement(Primary, Options);
+  if (!Primary)
+    return;
+  // The annotated declaration decides Loc; its definition may be elsewhere.
+  const auto *FD = cast<FunctionDecl>(Primary->D);
+  if (!registrableKernel(FD, *Primary))
+    return;
+
+  bool IsStructured = Primary->Info->Id == Annotation::Structured;
+  // A family served by a fallback overload needs no kernel of its own.
+  bool HasFallback = IsStructured && llvm::any_of(Options, [](const Annot *O) {
+                       return O->Info->Id == Annotation::Fallback;
+                     });
+  KernelFact K = declaredKernel(FD, *Primary, /*AllowNoKeys=*/HasFallback);
 
   size_t Index = Out.Kernels.size();
   if (IsStructured) {
     applyOptions(Options, FD, K);
-    schema::FunctionSchema Written, S;
-    schema::ParseError PE;
-    bool FunctionalFirst = false;
-    if (!schema::parseFunctionSchema(K.SchemaText, Written, PE)) {
-      Diagnostic &E = error(byteLoc(Primary->Args[0], PE.Offset),
-                            "malformed schema: " + PE.Message);
-      note(E, Primary->MacroLoc, "in this annotation");
-    } else {
-      schema::VariantError VE;
-      if (!schema::familyOutSchema(Written, S, FunctionalFirst, VE)) {
-        Diagnostic &E = error(byteLoc(Primary->Args[0], 0), VE.Message);
-        if (!VE.Fix.empty())
-          note(E, byteLoc(Primary->Args[0], 0), VE.Fix);
-      } else {
-        std::vector<Diagnostic> Diags;
-        // A functional kernel has the functional variant's signature (when
-        // its name cannot be derived, the link phase says why).
-        std::optional<schema::FunctionSchema> Functional;
-        // A functional schema's function is the functional kernel.
-        K.FunctionalKernel |= FunctionalFirst;
-        if (K.FunctionalKernel)
-          Functional = functionalVariant(Written, K.Options);
-        if (!K.FunctionalKernel || Functional) {
-          K.SignatureChecked = true;
-          K.SignatureOk = checkSignature(K, Functional ? *Functional : S,
-                                         K.SchemaLoc, Diags);
-        }
-        Out.Diagnostics.insert(Out.Diagnostics.end(), Diags.begin(),
-                               Diags.end());
-        if (MetaOpt)
-          applyMeta(*MetaOpt, FD, S, K);
-        if (PresetOpt)
-          applyPreset(*PresetOpt, S, K);
-        if (AutocastOpt)
-          applyAutocast(*AutocastOpt, S, K);
-        checkDerivatives(S, FD, K);
-      }
-      Schemas[Index] = Written;
-    }
+    checkFamily(*Primary, FD, K, Index);
   } else {
     schema::OperatorName Op;
     schema::ParseError PE;
@@ -654,7 +668,6 @@ void Collector::processFunction(const FunctionDecl *Canon,
       KernelOps[Index] = Op;
     }
   }
-  (void)Broken;
   K.TorchCompile = Spellings->isTorch2();
   K.AnnotationErrors =
       std::any_of(Out.Diagnostics.begin() + FirstDiag, Out.Diagnostics.end(),

@@ -8,6 +8,8 @@
 #include "Facts/Autocast.h"
 #include "Scan/Collector.h"
 
+using namespace clang;
+
 namespace skgen {
 namespace scan {
 

@@ -34,27 +34,24 @@
 namespace skgen {
 namespace scan {
 
-// The collector names Clang's types unqualified, as the files that define
-// its members do (an internal header of lib/Scan, included by those two).
-using namespace clang;
-
 /// One SKGEN_* attribute on a declaration, with its string arguments.
 struct Annot {
-  const Decl *D = nullptr;
-  const AnnotateAttr *A = nullptr;
+  const clang::Decl *D = nullptr;
+  const clang::AnnotateAttr *A = nullptr;
   const AnnotationInfo *Info = nullptr;
-  SourceLocation MacroLoc; // Where the macro is used (expansion location).
-  std::vector<const StringLiteral *> Args;
+  clang::SourceLocation
+      MacroLoc; // Where the macro is used (expansion location).
+  std::vector<const clang::StringLiteral *> Args;
   std::vector<std::string> Texts; // Argument strings.
 };
 
 /// The string literal \p E is (through parentheses, casts and constant
 /// expressions), or null.
-const StringLiteral *stringArg(const Expr *E);
+const clang::StringLiteral *stringArg(const clang::Expr *E);
 
-class Collector : public RecursiveASTVisitor<Collector> {
+class Collector : public clang::RecursiveASTVisitor<Collector> {
 public:
-  Collector(ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
+  Collector(clang::ASTContext &Ctx, LocConverter &Locs, TUFacts &Out,
             std::vector<FormulaToCheck> *FormulasToCheck = nullptr)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Locs(Locs),
         Out(Out), FormulasToCheck(FormulasToCheck),
@@ -67,52 +64,57 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
 
-  bool VisitDecl(Decl *D);
+  bool VisitDecl(clang::Decl *D);
 
-  bool VisitFunctionDecl(FunctionDecl *FD);
+  bool VisitFunctionDecl(clang::FunctionDecl *FD);
 
   // A lambda's call operator is implicit code, which the traversal skips.
-  bool VisitLambdaExpr(LambdaExpr *LE);
+  bool VisitLambdaExpr(clang::LambdaExpr *LE);
 
   void finish(const std::vector<AnnotationUse> &Uses);
 
-  const std::vector<const FunctionDecl *> &skipped() const { return Skipped; }
+  const std::vector<const clang::FunctionDecl *> &skipped() const {
+    return Skipped;
+  }
 
 private:
-  ASTContext &Ctx;
-  SourceManager &SM;
-  const LangOptions &LO;
+  clang::ASTContext &Ctx;
+  clang::SourceManager &SM;
+  const clang::LangOptions &LO;
   LocConverter &Locs;
   TUFacts &Out;
   std::vector<FormulaToCheck> *FormulasToCheck; // When the scan checks them.
   std::optional<TorchSpellings> Spellings;      // c10 vs std names, per TU.
-  PrintingPolicy CanonPolicy, WrittenPolicy, NamePolicy;
-  std::vector<const FunctionDecl *> Order;
-  std::map<const FunctionDecl *, std::vector<Annot>> ByFunction;
+  clang::PrintingPolicy CanonPolicy, WrittenPolicy, NamePolicy;
+  std::vector<const clang::FunctionDecl *> Order;
+  std::map<const clang::FunctionDecl *, std::vector<Annot>> ByFunction;
   // Parsed schemas of the recorded facts (index into Out.Kernels).
   std::map<size_t, schema::FunctionSchema> Schemas;
   std::map<size_t, schema::OperatorName> KernelOps;
-  std::set<FileID> Files;
-  std::set<SourceLocation> Annotated; // Where the annotations on decls are.
-  std::vector<const FunctionDecl *> Skipped; // Definitions, body skipped.
+  std::set<clang::FileID> Files;
+  std::set<clang::SourceLocation>
+      Annotated; // Where the annotations on decls are.
+  std::vector<const clang::FunctionDecl *>
+      Skipped; // Definitions, body skipped.
 
   /// The braces of a skipped function body (Clang keeps no location for
   /// them): raw-lexed from the end of the declarator.
-  SourceRange skippedBody(const FunctionDecl *FD);
+  clang::SourceRange skippedBody(const clang::FunctionDecl *FD);
 
   //===--- Diagnostics ---------------------------------------------------===//
 
-  Diagnostic &diag(Diagnostic::Level Lvl, SourceLocation L, std::string Msg);
-  Diagnostic &error(SourceLocation L, std::string Msg) {
+  Diagnostic &diag(Diagnostic::Level Lvl, clang::SourceLocation L,
+                   std::string Msg);
+  Diagnostic &error(clang::SourceLocation L, std::string Msg) {
     return diag(Diagnostic::Level::Error, L, std::move(Msg));
   }
-  void note(Diagnostic &D, SourceLocation L, std::string Msg) {
+  void note(Diagnostic &D, clang::SourceLocation L, std::string Msg) {
     D.Notes.push_back(noteAt(Locs.convert(L), std::move(Msg)));
   }
   /// A typo correction: "did you mean 'Name'?" at \p L, with the fix-it
   /// replacing \p Length bytes when \p Length is known. A guess at another
   /// name, so a note's fix-it, which --fix never applies.
-  void suggest(Diagnostic &D, SourceLocation L, const std::string &Name,
+  void suggest(Diagnostic &D, clang::SourceLocation L, const std::string &Name,
                unsigned Length) {
     note(D, L, "did you mean '" + Name + "'?");
     if (!Length)
@@ -125,48 +127,50 @@ private:
 
   //===--- Annotation arguments -----------------------------------------===//
 
-  bool makeAnnot(const Decl *D, const AnnotateAttr *A, Annot &N);
+  bool makeAnnot(const clang::Decl *D, const clang::AnnotateAttr *A, Annot &N);
 
   /// Location of byte \p Offset of string literal \p S (clamped).
-  SourceLocation byteLoc(const StringLiteral *S, size_t Offset);
+  clang::SourceLocation byteLoc(const clang::StringLiteral *S, size_t Offset);
 
   /// The top-level arguments (file offsets, trimmed) of the macro invocation
   /// written at \p MacroLoc, if it is a direct use of \p Name.
-  bool macroArgs(SourceLocation MacroLoc, llvm::StringRef Name,
+  bool macroArgs(clang::SourceLocation MacroLoc, llvm::StringRef Name,
                  std::vector<std::pair<unsigned, unsigned>> &Args);
 
-  SourceLocation offsetLoc(SourceLocation MacroLoc, unsigned Offset) {
+  clang::SourceLocation offsetLoc(clang::SourceLocation MacroLoc,
+                                  unsigned Offset) {
     return SM.getComposedLoc(SM.getFileID(MacroLoc), Offset);
   }
 
   //===--- Misplaced annotations ----------------------------------------===//
 
-  void notAFunction(const Decl *D, const Annot &N);
+  void notAFunction(const clang::Decl *D, const Annot &N);
 
   //===--- Names and types ------------------------------------------------===//
 
-  std::string qualifiedName(const NamedDecl *ND);
+  std::string qualifiedName(const clang::NamedDecl *ND);
 
-  CppParamFact paramFact(QualType T, std::string Name, SourceLocation L);
+  CppParamFact paramFact(clang::QualType T, std::string Name,
+                         clang::SourceLocation L);
 
   //===--- Where generated code may go ------------------------------------===//
 
-  bool insertionPoint(const Decl *D, unsigned &Offset, unsigned &Line,
+  bool insertionPoint(const clang::Decl *D, unsigned &Offset, unsigned &Line,
                       std::string &File);
 
   //===--- Function lookup (SKGEN_ALLOC, SKGEN_META) ----------------------===//
 
   /// The functions called \p Parts (qualified name parts) visible in \p DC
   /// (all overloads), or nullptr.
-  const FunctionDecl *lookupIn(const DeclContext *DC,
-                               llvm::ArrayRef<llvm::StringRef> Parts,
-                               const NamedDecl *&NonFunction,
-                               std::vector<const FunctionDecl *> *All);
+  const clang::FunctionDecl *
+  lookupIn(const clang::DeclContext *DC, llvm::ArrayRef<llvm::StringRef> Parts,
+           const clang::NamedDecl *&NonFunction,
+           std::vector<const clang::FunctionDecl *> *All);
 
-  const FunctionDecl *
-  lookupFunction(std::string Name, const FunctionDecl *From,
-                 const NamedDecl *&NonFunction,
-                 std::vector<const FunctionDecl *> *All = nullptr);
+  const clang::FunctionDecl *
+  lookupFunction(std::string Name, const clang::FunctionDecl *From,
+                 const clang::NamedDecl *&NonFunction,
+                 std::vector<const clang::FunctionDecl *> *All = nullptr);
 
   //===--- One annotated function ---------------------------------------===//
 
@@ -174,7 +178,37 @@ private:
     return A.Info == B.Info && A.Texts == B.Texts;
   }
 
-  void processFunction(const FunctionDecl *Canon, std::vector<Annot> &List);
+  void processFunction(const clang::FunctionDecl *Canon,
+                       std::vector<Annot> &List);
+
+  /// The primary annotation (SKGEN_STRUCTURED or SKGEN_KERNEL) of \p List,
+  /// merged over redeclarations, or null; its options go to \p Options
+  /// (once each, list options once per entry).
+  const Annot *mergeAnnotations(const clang::FunctionDecl *Canon,
+                                const std::vector<Annot> &List,
+                                std::vector<const Annot *> &Options);
+
+  /// Family options need SKGEN_STRUCTURED: an error at each one that is
+  /// elsewhere (\p Primary null: no primary annotation at all).
+  void checkOptionPlacement(const Annot *Primary,
+                            const std::vector<const Annot *> &Options);
+
+  /// Whether the generated registrations can call \p FD (a declaration at
+  /// namespace or class scope, no lambda, template, deleted, variadic,
+  /// friend-only, private or non-static member function): an error at it
+  /// when not.
+  bool registrableKernel(const clang::FunctionDecl *FD, const Annot &Primary);
+
+  /// The declaration's facts: names, keys, signature as declared, where the
+  /// generated code goes.
+  KernelFact declaredKernel(const clang::FunctionDecl *FD, const Annot &Primary,
+                            bool AllowNoKeys);
+
+  /// SKGEN_STRUCTURED: the family's schema, its out= variant, the kernel's
+  /// signature against it and the options that need the schema; the
+  /// written schema goes to Schemas[\p Index].
+  void checkFamily(const Annot &Primary, const clang::FunctionDecl *FD,
+                   KernelFact &K, size_t Index);
 
   void checkKeys(const Annot &N, KernelFact &K, bool AllowNone);
 
@@ -193,13 +227,14 @@ private:
   void applyDerivative(const Annot &O, KernelFact &K);
   /// The entries' meaning against the out= schema \p S: errors positioned in
   /// the entries' strings; the formulas of kernel \p FD to compile.
-  void checkDerivatives(const schema::FunctionSchema &S, const FunctionDecl *FD,
-                        KernelFact &K);
-  void checkDerivatives(const schema::FunctionSchema &S, const FunctionDecl *FD,
-                        KernelFact &K, derivatives::Entries Which);
+  void checkDerivatives(const schema::FunctionSchema &S,
+                        const clang::FunctionDecl *FD, KernelFact &K);
+  void checkDerivatives(const schema::FunctionSchema &S,
+                        const clang::FunctionDecl *FD, KernelFact &K,
+                        derivatives::Entries Which);
   /// Each C++ formula of \p D with its scope, for FormulaCheck.h.
-  void recordFormulas(const derivatives::Derivatives &D, const FunctionDecl *FD,
-                      const KernelFact &K);
+  void recordFormulas(const derivatives::Derivatives &D,
+                      const clang::FunctionDecl *FD, const KernelFact &K);
   /// The annotations of \p Which entries, in KernelFact order.
   const std::vector<const Annot *> &
   derivativeOpts(derivatives::Entries Which) const {
@@ -207,10 +242,11 @@ private:
                                                   : DerivativeOpts;
   }
   /// Where the bytes of \p Lit are (FormulaToCheck::Pieces).
-  std::vector<FormulaToCheck::Piece> formulaPieces(const StringLiteral *Lit);
+  std::vector<FormulaToCheck::Piece>
+  formulaPieces(const clang::StringLiteral *Lit);
 
   void applyOptions(const std::vector<const Annot *> &Options,
-                    const FunctionDecl *FD, KernelFact &K);
+                    const clang::FunctionDecl *FD, KernelFact &K);
 
   /// SKGEN_FALLBACK("ns::op.overload"): the name of another family's out
   /// overload; whether it fits is checked at link time, when every family
@@ -219,20 +255,20 @@ private:
 
   /// The fully qualified name of the function option \p O (SKGEN_ALLOC,
   /// SKGEN_VMAP) names, looked up from \p FD; "" after an error.
-  std::string namedFunction(const Annot &O, const FunctionDecl *FD,
+  std::string namedFunction(const Annot &O, const clang::FunctionDecl *FD,
                             llvm::StringRef What);
 
   /// Where the text of argument \p Index of the macro at \p MacroLoc starts
   /// (the macro location when it cannot be found).
-  SourceLocation macroArgLoc(const Annot &O, unsigned Index,
-                             llvm::StringRef Expect = "");
+  clang::SourceLocation macroArgLoc(const Annot &O, unsigned Index,
+                                    llvm::StringRef Expect = "");
 
   /// SKGEN_META(fn): a declared function with the functional variant's
   /// dispatcher signature, returning skgen::Meta.
-  void applyMeta(const Annot &O, const FunctionDecl *Kernel,
+  void applyMeta(const Annot &O, const clang::FunctionDecl *Kernel,
                  const schema::FunctionSchema &S, KernelFact &K);
 
-  bool checkMetaSignature(const FunctionDecl *F,
+  bool checkMetaSignature(const clang::FunctionDecl *F,
                           const schema::FunctionSchema &S, const Annot &O,
                           std::vector<Diagnostic> &Diags);
 

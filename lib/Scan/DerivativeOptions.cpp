@@ -11,6 +11,8 @@
 #include "Facts/SignatureCheck.h"
 #include "Scan/Collector.h"
 
+using namespace clang;
+
 namespace skgen {
 namespace scan {
 

@@ -1,4 +1,4 @@
-// A hand-written stable-ABI library (test/Driver/migrate-stable.test): the
+// A hand-written stable-ABI library (test/Migrate/migrate-stable.test): the
 // kernels, boxed by TORCH_BOX (which cannot box a reference: they return
 // by value).
 #include <torch/csrc/stable/library.h>

@@ -1,4 +1,4 @@
-// A hand-written stable-ABI library (test/Driver/migrate-stable.test): the
+// A hand-written stable-ABI library (test/Migrate/migrate-stable.test): the
 // definitions.
 #include <torch/csrc/stable/library.h>
 
