@@ -11,6 +11,7 @@
 #include "Basic/AutocastPolicy.h"
 #include "Basic/DispatchKeys.h"
 #include "Facts/CodeText.h"
+#include "Facts/OptionRules.h"
 #include "Facts/SignatureCheck.h"
 #include "Facts/StableBackward.h"
 #include "Graph/Fallback.h"
@@ -175,13 +176,6 @@ private:
       if (!A.empty() && !schema::isIdentifier(A))
         Bad("meta preset argument '" + A + "' of '" + K.CppName +
             "' is not an identifier");
-    if (K.Options.KernelIterator) {
-      const schema::MetaPreset *P =
-          schema::findMetaPreset(K.Options.MetaPreset);
-      if (!P || !P->TensorIterator)
-        Bad("'" + K.CppName +
-            "' has kernel_iterator without a TensorIterator meta_preset");
-    }
     std::vector<DerivativeFact> AllEntries = K.Options.Derivatives;
     llvm::append_range(AllEntries, K.Options.InplaceDerivatives);
     for (const DerivativeFact &D : AllEntries) {
@@ -200,12 +194,12 @@ private:
                        "malformed facts: the derivative formula for '" +
                            D.Names + "' of '" + K.CppName + "' " + What));
     }
-    if (!K.Options.MetaFunction.empty() + !K.Options.MetaPreset.empty() +
-            !K.Options.AllocFunction.empty() >
-        1)
-      Bad("'" + K.CppName +
-          "' has more than one of meta_function, meta_preset and "
-          "alloc_function");
+    // Options the scan refuses together: it reported them at the
+    // annotations (and the run fails); facts from elsewhere are refused here.
+    if (!scanReported(K))
+      for (const OptionConflict &C : optionConflicts(
+               givenOptions(K), schema::findMetaPreset(K.Options.MetaPreset)))
+        Bad("the options of '" + K.CppName + "' do not combine: " + C.Message);
     return Ok;
   }
 
