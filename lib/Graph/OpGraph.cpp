@@ -385,15 +385,10 @@ private:
       Options.MetaPresetArgs = Bound;
     }
     bool KeysOk = checkKeys(K, Name);
-    if (Ok && K.FunctionalKernel && !DV.Functional) {
-      // The scanner reports it (SKGEN_NO_FUNCTIONAL); facts may come from
-      // elsewhere.
-      if (!scanReported(K))
-        report(errorAt(K.AnnotationLoc,
-                       "'" + K.CppName + "' is a functional kernel, but '" +
-                           Name + "' has no functional variant"));
+    // A functional kernel without the functional variant: an option
+    // combination refused (by the scan, or validFact): nothing to register.
+    if (Ok && K.FunctionalKernel && !DV.Functional)
       KeysOk = false;
-    }
 
     Family F;
     F.Out = std::move(Out);
