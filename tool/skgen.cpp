@@ -173,7 +173,9 @@ static cl::opt<skgen::Vocabulary> PrintVocabulary(
                           "the dispatch keys skgen knows"),
                clEnumValN(skgen::Vocabulary::DiagnosticRules,
                           "diagnostic-rules",
-                          "the rule ids of diagnostics (SARIF)")),
+                          "the rule ids of diagnostics (SARIF)"),
+               clEnumValN(skgen::Vocabulary::Presets, "presets",
+                          "the meta presets of SKGEN_META_PRESET")),
     cl::Hidden, cl::cat(SkgenCategory));
 
 static cl::opt<bool> DeriveVariants(

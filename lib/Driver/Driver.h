@@ -93,10 +93,11 @@ int runParseSchema(std::istream &In, llvm::raw_ostream &Out,
 int runDeriveVariants(std::istream &In, llvm::raw_ostream &Out,
                       llvm::raw_ostream &Err);
 
-/// The vocabulary tables of lib/Basic, one entry per line with tab-separated
-/// fields (for the tests that check them against annotations.h and generate
-/// a test per entry).
-enum class Vocabulary { Annotations, DispatchKeys, DiagnosticRules };
+/// The vocabulary tables of lib/Basic (and the meta presets of
+/// lib/Schema/MetaPresets.def), one entry per line with tab-separated fields
+/// (for the tests that check them against annotations.h, the docs and the
+/// runtimes, and generate a test per entry).
+enum class Vocabulary { Annotations, DispatchKeys, DiagnosticRules, Presets };
 /// `skgen --print-vocabulary=...`. Returns the exit code.
 int runPrintVocabulary(Vocabulary Which, llvm::raw_ostream &Out);
 

@@ -4,6 +4,7 @@
 #include "Basic/Diagnostic.h"
 #include "Basic/DispatchKeys.h"
 #include "Driver/Driver.h"
+#include "Schema/MetaPresets.h"
 
 namespace skgen {
 
@@ -31,6 +32,29 @@ static const char *className(DispatchKeyClass C) {
   return "";
 }
 
+/// A preset's roles: `name:Kind`, then `?` when optional, `...` when it takes
+/// every operand, `[libtorch]` when the stable runtime does not take it.
+static std::string presetRoles(const schema::MetaPreset &P) {
+  std::string Out;
+  for (const schema::PresetRole &R : P.Roles)
+    Out += std::string(Out.empty() ? "" : " ") + R.Name + ":" +
+           schema::roleKindName(R.Kind) + (R.Optional ? "?" : "") +
+           (P.Variadic ? "..." : "") + (R.Stable ? "" : "[libtorch]");
+  return Out;
+}
+
+static const char *vmapRuleName(schema::VmapRule V) {
+  switch (V) {
+  case schema::VmapRule::None:
+    return "none";
+  case schema::VmapRule::Pointwise:
+    return "pointwise";
+  case schema::VmapRule::Reduction:
+    return "reduction";
+  }
+  return "";
+}
+
 int runPrintVocabulary(Vocabulary Which, llvm::raw_ostream &Out) {
   switch (Which) {
   case Vocabulary::Annotations:
@@ -53,6 +77,16 @@ int runPrintVocabulary(Vocabulary Which, llvm::raw_ostream &Out) {
       Out << diagnosticRuleId(R) << '\t' << diagnosticRuleDescription(R)
           << '\n';
     }
+    break;
+  case Vocabulary::Presets:
+    // name, outputs, runtimes, checks, batching rule, roles, example schema
+    // (arguments and returns), summary
+    for (const schema::MetaPreset &P : schema::metaPresets())
+      Out << P.Name << '\t' << P.NumOutputs << '\t'
+          << (P.Stable ? "libtorch,stable" : "libtorch") << '\t'
+          << (P.TensorIterator ? "tensor-iterator" : "own-meta") << '\t'
+          << vmapRuleName(P.Vmap) << '\t' << presetRoles(P) << '\t' << P.Example
+          << '\t' << P.Summary << '\n';
     break;
   }
   return ExitClean; // The caller checks that stdout was written.

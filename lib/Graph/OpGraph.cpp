@@ -11,6 +11,7 @@
 #include "Basic/AutocastPolicy.h"
 #include "Basic/DispatchKeys.h"
 #include "Facts/CodeText.h"
+#include "Facts/OptionRules.h"
 #include "Facts/SignatureCheck.h"
 #include "Facts/StableBackward.h"
 #include "Graph/Fallback.h"
@@ -175,13 +176,6 @@ private:
       if (!A.empty() && !schema::isIdentifier(A))
         Bad("meta preset argument '" + A + "' of '" + K.CppName +
             "' is not an identifier");
-    if (K.Options.KernelIterator) {
-      const schema::MetaPreset *P =
-          schema::findMetaPreset(K.Options.MetaPreset);
-      if (!P || !P->TensorIterator)
-        Bad("'" + K.CppName +
-            "' has kernel_iterator without a TensorIterator meta_preset");
-    }
     std::vector<DerivativeFact> AllEntries = K.Options.Derivatives;
     llvm::append_range(AllEntries, K.Options.InplaceDerivatives);
     for (const DerivativeFact &D : AllEntries) {
@@ -200,12 +194,12 @@ private:
                        "malformed facts: the derivative formula for '" +
                            D.Names + "' of '" + K.CppName + "' " + What));
     }
-    if (!K.Options.MetaFunction.empty() + !K.Options.MetaPreset.empty() +
-            !K.Options.AllocFunction.empty() >
-        1)
-      Bad("'" + K.CppName +
-          "' has more than one of meta_function, meta_preset and "
-          "alloc_function");
+    // Options the scan refuses together: it reported them at the
+    // annotations (and the run fails); facts from elsewhere are refused here.
+    if (!scanReported(K))
+      for (const OptionConflict &C : optionConflicts(
+               givenOptions(K), schema::findMetaPreset(K.Options.MetaPreset)))
+        Bad("the options of '" + K.CppName + "' do not combine: " + C.Message);
     return Ok;
   }
 
@@ -513,15 +507,10 @@ private:
     if (Ok && !K.Options.MetaPreset.empty())
       Ok = presetFits(K, Out, Name, Options);
     bool KeysOk = checkKeys(K, Name);
-    if (Ok && K.FunctionalKernel && !DV.Functional) {
-      // The scanner reports it (SKGEN_NO_FUNCTIONAL); facts may come from
-      // elsewhere.
-      if (!scanReported(K))
-        report(errorAt(K.AnnotationLoc,
-                       "'" + K.CppName + "' is a functional kernel, but '" +
-                           Name + "' has no functional variant"));
+    // A functional kernel without the functional variant: an option
+    // combination refused (by the scan, or validFact): nothing to register.
+    if (Ok && K.FunctionalKernel && !DV.Functional)
       KeysOk = false;
-    }
 
     Family F;
     F.Out = std::move(Out);

@@ -8,6 +8,7 @@
 #include "Basic/DispatchKeys.h"
 #include "Basic/LLVMCompat.h"
 #include "Basic/Path.h"
+#include "Facts/OptionRules.h"
 #include "Facts/SignatureCheck.h"
 #include "Scan/Collector.h"
 
@@ -30,6 +31,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -185,205 +187,145 @@ void Collector::checkKeys(const Annot &N, KernelFact &K, bool AllowNone) {
 
 void Collector::applyOptions(const std::vector<const Annot *> &Options,
                              const FunctionDecl *FD, KernelFact &K) {
-  const Annot *NoFunctional = nullptr, *NoInplace = nullptr,
-              *FunctionalName = nullptr, *InplaceName = nullptr,
-              *Alloc = nullptr, *NoMetaKernel = nullptr, *KernelCasts = nullptr,
-              *KernelIterator = nullptr, *FunctionalKernel = nullptr,
-              *NoAutograd = nullptr, *InplaceArg = nullptr, *Vmap = nullptr,
-              *NoVmap = nullptr;
   MetaOpt = PresetOpt = AutocastOpt = nullptr;
   DerivativeOpts.clear();
   InplaceDerivativeOpts.clear();
   NotDifferentiableOpt = nullptr;
-  for (const Annot *O : Options) {
-    switch (O->Info->Id) {
-    case Annotation::Structured:
-    case Annotation::Kernel:
-      break; // Primary annotations are not options.
-    case Annotation::FunctionalName:
-    case Annotation::InplaceName: {
-      const std::string &V = O->Texts[0];
-      if (!V.empty() && !schema::isIdentifier(V)) {
-        Diagnostic &E =
-            error(byteLoc(O->Args[0], 0),
-                  "overload name '" + V +
-                      "' is not an identifier (use \"\" for the default "
-                      "overload)");
-        (void)E;
-        break;
-      }
-      if (O->Info->Id == Annotation::FunctionalName) {
-        K.Options.FunctionalOverload = V;
-        FunctionalName = O;
-      } else {
-        K.Options.InplaceOverload = V;
-        InplaceName = O;
-      }
-      break;
+  // Each option given, at its (last) annotation.
+  std::map<Annotation, const Annot *> Given;
+  for (const Annot *O : Options)
+    if (applyOption(*O, FD, K))
+      Given[O->Info->Id] = O;
+  checkOptionCombinations(Given, FD, K);
+}
+
+/// The preset SKGEN_META_PRESET(name, args...) names.
+static std::string presetName(const Annot &O) {
+  return llvm::StringRef(O.Texts[0]).split(',').first.trim().str();
+}
+
+bool Collector::applyOption(const Annot &O, const FunctionDecl *FD,
+                            KernelFact &K) {
+  FamilyOptions &F = K.Options;
+  switch (O.Info->Id) {
+  case Annotation::Structured:
+  case Annotation::Kernel:
+    return false; // Primary annotations are not options.
+  case Annotation::FunctionalName:
+  case Annotation::InplaceName: {
+    const std::string &V = O.Texts[0];
+    if (!V.empty() && !schema::isIdentifier(V)) {
+      error(byteLoc(O.Args[0], 0),
+            "overload name '" + V +
+                "' is not an identifier (use \"\" for the default "
+                "overload)");
+      return false;
     }
-    case Annotation::NoFunctional:
-      K.Options.NoFunctional = true;
-      NoFunctional = O;
-      break;
-    case Annotation::NoInplace:
-      K.Options.NoInplace = true;
-      NoInplace = O;
-      break;
-    case Annotation::WithOut:
-      K.Options.WithOut = true;
-      break;
-    case Annotation::WithInplace:
-      K.Options.WithInplace = true;
-      break;
-    case Annotation::InplaceArg:
-      K.Options.InplaceArg = O->Texts[0];
-      InplaceArg = O;
-      break;
-    case Annotation::LegacyOp:
-      K.Options.LegacyOp = O->Texts[0];
-      break;
-    case Annotation::External:
-      K.Options.External = true;
-      break;
-    case Annotation::Alloc:
-      Alloc = O;
-      break;
-    case Annotation::Meta:
-      MetaOpt = O;
-      break;
-    case Annotation::MetaPreset:
-      PresetOpt = O;
-      break;
-    case Annotation::NoMetaKernel:
-      K.Options.NoMetaKernel = true;
-      NoMetaKernel = O;
-      break;
-    case Annotation::KernelCasts:
-      K.Options.KernelCasts = true;
-      KernelCasts = O;
-      break;
-    case Annotation::KernelIterator:
-      K.Options.KernelIterator = true;
-      KernelIterator = O;
-      break;
-    case Annotation::FunctionalKernel:
-      K.FunctionalKernel = true;
-      FunctionalKernel = O;
-      break;
-    case Annotation::Fallback:
-      applyFallback(*O, K);
-      break;
-    case Annotation::Derivative:
-    case Annotation::InplaceDerivative:
-      applyDerivative(*O, K);
-      break;
-    case Annotation::NotDifferentiable:
-      K.Options.NotDifferentiable = true;
-      NotDifferentiableOpt = O;
-      break;
-    case Annotation::NoAutograd:
-      K.Options.NoAutograd = true;
-      NoAutograd = O;
-      break;
-    case Annotation::Autocast:
-      AutocastOpt = O; // Checked once the schema is known.
-      break;
-    case Annotation::Vmap:
-      K.Options.VmapFunction = namedFunction(*O, FD, "batching rule");
-      Vmap = O;
-      break;
-    case Annotation::NoVmap:
-      K.Options.NoVmap = true;
-      NoVmap = O;
-      break;
-    }
+    (O.Info->Id == Annotation::FunctionalName ? F.FunctionalOverload
+                                              : F.InplaceOverload) = V;
+    return true;
   }
-  if (Vmap && NoVmap) {
-    Diagnostic &E = error(NoVmap->MacroLoc,
-                          "'SKGEN_NO_VMAP' turns off the batching rule that "
-                          "'SKGEN_VMAP' gives; keep one");
-    note(E, Vmap->MacroLoc, "SKGEN_VMAP is here");
+  case Annotation::NoFunctional:
+    F.NoFunctional = true;
+    return true;
+  case Annotation::NoInplace:
+    F.NoInplace = true;
+    return true;
+  case Annotation::WithOut:
+    F.WithOut = true;
+    return true;
+  case Annotation::WithInplace:
+    F.WithInplace = true;
+    return true;
+  case Annotation::InplaceArg:
+    F.InplaceArg = O.Texts[0];
+    return true;
+  case Annotation::LegacyOp:
+    F.LegacyOp = O.Texts[0];
+    return true;
+  case Annotation::External:
+    F.External = true;
+    return true;
+  case Annotation::Alloc: // Resolved once known to combine.
+    return true;
+  case Annotation::Meta: // Meta options are checked once the schema is known.
+    MetaOpt = &O;
+    return true;
+  case Annotation::MetaPreset:
+    PresetOpt = &O;
+    return true;
+  case Annotation::NoMetaKernel:
+    F.NoMetaKernel = true;
+    return true;
+  case Annotation::KernelCasts:
+    F.KernelCasts = true;
+    return true;
+  case Annotation::KernelIterator:
+    F.KernelIterator = true;
+    return true;
+  case Annotation::FunctionalKernel:
+    K.FunctionalKernel = true;
+    return true;
+  case Annotation::Fallback:
+    applyFallback(O, K);
+    return true;
+  case Annotation::Derivative:
+  case Annotation::InplaceDerivative:
+    applyDerivative(O, K);
+    return true;
+  case Annotation::NotDifferentiable:
+    F.NotDifferentiable = true;
+    NotDifferentiableOpt = &O;
+    return true;
+  case Annotation::NoAutograd:
+    F.NoAutograd = true;
+    return true;
+  case Annotation::Autocast:
+    AutocastOpt = &O; // Checked once the schema is known.
+    return true;
+  case Annotation::Vmap:
+    F.VmapFunction = namedFunction(O, FD, "batching rule");
+    return true;
+  case Annotation::NoVmap:
+    F.NoVmap = true;
+    return true;
   }
-  if (NoAutograd && NotDifferentiableOpt)
-    error(NotDifferentiableOpt->MacroLoc,
-          "'SKGEN_NOT_DIFFERENTIABLE' needs the generated Autograd "
-          "registrations, which 'SKGEN_NO_AUTOGRAD' turns off; keep one");
-  // One description of the outputs.
-  const Annot *Meta = MetaOpt ? MetaOpt : PresetOpt;
-  if (MetaOpt && PresetOpt) {
-    Diagnostic &E = error(PresetOpt->MacroLoc,
-                          "'SKGEN_META_PRESET' and 'SKGEN_META' both give "
-                          "the family's meta function; keep one (a meta "
-                          "function can call the preset, "
-                          "skgen::preset::NAME(...), and adjust its result)");
-    note(E, MetaOpt->MacroLoc, "SKGEN_META is here");
+  return false;
+}
+
+void Collector::checkOptionCombinations(
+    const std::map<Annotation, const Annot *> &Given, const FunctionDecl *FD,
+    KernelFact &K) {
+  GivenOptions G;
+  for (const auto &E : Given)
+    G.add(E.first);
+  const schema::MetaPreset *Preset =
+      PresetOpt ? schema::findMetaPreset(presetName(*PresetOpt)) : nullptr;
+  std::set<Annotation> Refused;
+  for (const OptionConflict &C : optionConflicts(G, Preset)) {
+    const Annot &At = *Given.at(C.At);
+    Diagnostic &E =
+        error(C.AtArgument ? macroArgLoc(At, 0, presetName(At)) : At.MacroLoc,
+              C.Message);
+    if (C.Other)
+      note(E, Given.at(*C.Other)->MacroLoc,
+           std::string(annotationMacro(*C.Other)) + " is here");
+    Refused.insert(C.At);
+  }
+  // A refused preset or allocation function is not looked at further.
+  if (Refused.count(Annotation::MetaPreset))
     PresetOpt = nullptr;
-  }
-  if (Alloc && Meta) {
-    Diagnostic &E =
-        error(Alloc->MacroLoc,
-              std::string("'SKGEN_ALLOC' cannot be combined with '") +
-                  Meta->Info->Macro +
-                  "': the meta function gives the outputs' sizes and "
-                  "dtypes, and skgen allocates them; remove SKGEN_ALLOC");
-    note(E, Meta->MacroLoc, std::string(Meta->Info->Macro) + " is here");
-  } else if (Alloc) {
-    K.Options.AllocFunction =
-        namedFunction(*Alloc, FD, "output-allocation function");
-    diag(Diagnostic::Level::Warning, Alloc->MacroLoc,
-         "'SKGEN_ALLOC' is deprecated: give the family a meta function "
-         "instead, SKGEN_META(fn) returning skgen::Meta (the sizes and dtype "
-         "of each output) or SKGEN_META_PRESET(...); then skgen also checks "
-         "in-place and out= calls before the kernel runs and generates Meta "
-         "kernels (docs/annotations.md, 'Meta functions')");
-  }
-  if (NoMetaKernel && !Meta)
-    error(NoMetaKernel->MacroLoc,
-          "'SKGEN_NO_META_KERNEL' has no effect without SKGEN_META or "
-          "SKGEN_META_PRESET (Meta kernels are generated from the meta "
-          "function)");
-  if (KernelCasts && !Meta)
-    error(KernelCasts->MacroLoc,
-          "'SKGEN_KERNEL_CASTS' has no effect without SKGEN_META or "
-          "SKGEN_META_PRESET (without a meta function the kernel always "
-          "receives the caller's tensors)");
-  if (KernelIterator && !Meta)
-    error(KernelIterator->MacroLoc,
-          "'SKGEN_KERNEL_ITERATOR' has no effect without SKGEN_META or "
-          "SKGEN_META_PRESET (without a meta function the wrappers check "
-          "nothing before the kernel)");
-  if (KernelIterator && MetaOpt)
-    error(KernelIterator->MacroLoc,
-          "'SKGEN_KERNEL_ITERATOR' needs SKGEN_META_PRESET with a "
-          "TensorIterator preset: the kernel's TensorIterator makes the "
-          "preset's checks, not those of a meta function of your own");
-  if (KernelIterator && KernelCasts) {
-    Diagnostic &E =
-        error(KernelCasts->MacroLoc, "'SKGEN_KERNEL_CASTS' is implied by "
-                                     "'SKGEN_KERNEL_ITERATOR'; remove it");
-    note(E, KernelIterator->MacroLoc, "SKGEN_KERNEL_ITERATOR is here");
-  }
-  for (const Annot *Shapes : {InplaceName, InplaceArg})
-    if (NoInplace && Shapes) {
-      Diagnostic &E =
-          error(Shapes->MacroLoc, std::string("'") + Shapes->Info->Macro +
-                                      "' shapes the in-place variant, but "
-                                      "'SKGEN_NO_INPLACE' disables it");
-      note(E, NoInplace->MacroLoc, "SKGEN_NO_INPLACE is here");
-    }
-  if (NoFunctional && FunctionalKernel) {
-    Diagnostic &E = error(FunctionalKernel->MacroLoc,
-                          "'SKGEN_FUNCTIONAL_KERNEL' makes this function "
-                          "the functional kernel, but 'SKGEN_NO_FUNCTIONAL' "
-                          "disables the functional variant");
-    note(E, NoFunctional->MacroLoc, "SKGEN_NO_FUNCTIONAL is here");
-  }
-  if (NoFunctional && FunctionalName) {
-    Diagnostic &E = error(FunctionalName->MacroLoc,
-                          "'SKGEN_FUNCTIONAL_NAME' names the functional "
-                          "variant, but 'SKGEN_NO_FUNCTIONAL' disables it");
-    note(E, NoFunctional->MacroLoc, "SKGEN_NO_FUNCTIONAL is here");
-  }
+  auto Alloc = Given.find(Annotation::Alloc);
+  if (Alloc == Given.end() || Refused.count(Annotation::Alloc))
+    return;
+  K.Options.AllocFunction =
+      namedFunction(*Alloc->second, FD, "output-allocation function");
+  diag(Diagnostic::Level::Warning, Alloc->second->MacroLoc,
+       "'SKGEN_ALLOC' is deprecated: give the family a meta function "
+       "instead, SKGEN_META(fn) returning skgen::Meta (the sizes and dtype "
+       "of each output) or SKGEN_META_PRESET(...); then skgen also checks "
+       "in-place and out= calls before the kernel runs and generates Meta "
+       "kernels (docs/annotations.md, 'Meta functions')");
 }
 
 void Collector::applyFallback(const Annot &O, KernelFact &K) {
@@ -541,7 +483,7 @@ void Collector::applyPreset(const Annot &O, const schema::FunctionSchema &S,
   std::vector<std::string> Given;
   for (size_t I = 1; I < Parts.size(); ++I)
     Given.push_back(Parts[I].trim().str());
-  std::string Name = Parts.empty() ? "" : Parts[0].trim().str();
+  std::string Name = presetName(O);
   SourceLocation NameLoc = macroArgLoc(O, 0, Name);
   if (Name.empty()) {
     error(O.MacroLoc, "'SKGEN_META_PRESET' needs a preset name, e.g. "
@@ -578,19 +520,6 @@ void Collector::applyPreset(const Annot &O, const schema::FunctionSchema &S,
                        std::to_string(P->NumOutputs) + " output(s); '" +
                        S.Op.str() + "' has " + std::to_string(Outs) +
                        " out argument(s)");
-    return;
-  }
-  if (K.Options.KernelIterator && !P->TensorIterator) {
-    std::string Presets;
-    for (const schema::MetaPreset &Q : schema::metaPresets())
-      if (Q.TensorIterator)
-        Presets += (Presets.empty() ? "" : ", ") + std::string(Q.Name);
-    error(NameLoc, std::string("'SKGEN_KERNEL_ITERATOR' needs a "
-                               "TensorIterator preset (") +
-                       Presets + "); aten's in-place and out= checks of '" +
-                       P->Name +
-                       "' are torchgen's structured ones, which no out= "
-                       "kernel makes");
     return;
   }
   K.Options.MetaPreset = P->Name;

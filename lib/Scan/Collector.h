@@ -247,6 +247,14 @@ private:
 
   void applyOptions(const std::vector<const Annot *> &Options,
                     const clang::FunctionDecl *FD, KernelFact &K);
+  /// Records option \p O in \p K; false if it is not a family option (or
+  /// its argument is refused).
+  bool applyOption(const Annot &O, const clang::FunctionDecl *FD,
+                   KernelFact &K);
+  /// The combinations of the \p Given options that Facts/OptionRules.h
+  /// refuses, at their annotations.
+  void checkOptionCombinations(const std::map<Annotation, const Annot *> &Given,
+                               const clang::FunctionDecl *FD, KernelFact &K);
 
   /// SKGEN_FALLBACK("ns::op.overload"): the name of another family's out
   /// overload; whether it fits is checked at link time, when every family

@@ -7,272 +7,69 @@
 namespace skgen {
 namespace schema {
 
+namespace {
+// The words of MetaPresets.def's columns.
+enum class PresetAbi { Both, Libtorch };
+enum class PresetChecks { TensorIterator, OwnMeta };
+enum class RoleBinding { Required, Optional, Variadic };
+} // namespace
+
 const std::vector<MetaPreset> &metaPresets() {
-  using K = RoleKind;
-  static const std::vector<MetaPreset> Presets = {
-      {"unary",
-       {{"self", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "sizes and dtype of self (abs, neg)",
-       /*Stable=*/true,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"unary_float",
-       {{"self", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "sizes of self; int/bool give the default float dtype (sqrt, exp)",
-       /*Stable=*/true,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"binary",
-       {{"self", K::Operand, false},
-        {"other", K::Operand, false},
-        {"alpha", K::Scalar, true}},
-       false,
-       1,
-       nullptr,
-       "broadcast + type promotion, Scalars as wrapped numbers; aten's alpha "
-       "check (add, sub, mul)",
-       /*Stable=*/true,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"binary_float",
-       {{"self", K::Operand, false},
-        {"other", K::Operand, false},
-        {"rounding_mode", K::Str, true, /*Stable=*/false}},
-       false,
-       1,
-       nullptr,
-       "binary, then int/bool give the default float dtype (div, atan2); "
-       "with rounding_mode \"trunc\"/\"floor\": binary (div.out_mode)",
-       /*Stable=*/true,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"comparison",
-       {{"self", K::Operand, false}, {"other", K::Operand, false}},
-       false,
-       1,
-       nullptr,
-       "broadcast shape, bool result (lt, eq)",
-       /*Stable=*/true,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"elementwise",
-       {{"operands", K::Operand, false}},
-       true,
-       1,
-       nullptr,
-       "broadcast + type promotion over every operand (addcmul, clamp)",
-       /*Stable=*/true,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"reduction",
-       {{"self", K::Tensor, false},
-        {"dim", K::Dims, true},
-        {"keepdim", K::Bool, true},
-        {"dtype", K::Dtype, true}},
-       false,
-       1,
-       nullptr,
-       "reduced shape; dtype= if given, int/bool give int64 (sum, prod)",
-       /*Stable=*/true,
-       /*TensorIterator=*/false,
-       /*Vmap=*/VmapRule::Reduction},
-      {"index_reduction",
-       {{"self", K::Tensor, false},
-        {"dim", K::Dim, false},
-        {"keepdim", K::Bool, true}},
-       false,
-       2,
-       "()",
-       "(values, int64 indices) along dim (max.dim, min.dim)"},
-      {"arg_reduction",
-       {{"self", K::Tensor, false},
-        {"dim", K::OptDim, true},
-        {"keepdim", K::Bool, true}},
-       false,
-       1,
-       "()",
-       "int64 indices along dim, or over all elements (argmax)"},
-      {"clamp",
-       {{"self", K::Tensor, false},
-        {"min", K::Scalar, true},
-        {"max", K::Scalar, true}},
-       false,
-       1,
-       nullptr,
-       "dtype of self, promoted with the Scalar bounds only when self is not "
-       "floating; out= of that dtype, no in-place promotion (clamp, "
-       "clamp_min, clamp_max)",
-       /*Stable=*/false,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"unary_bool",
-       {{"self", K::Tensor, false}},
-       false,
-       1,
-       "",
-       "sizes of self, bool result, bool out= only, complex refused "
-       "(isposinf, isneginf)",
-       /*Stable=*/false,
-       /*TensorIterator=*/true,
-       /*Vmap=*/VmapRule::Pointwise},
-      {"loss",
-       {{"self", K::Tensor, false},
-        {"target", K::Tensor, false},
-        {"reduction", K::Int, false}},
-       false,
-       1,
-       nullptr,
-       "broadcast + promotion over self and target, 0-dim unless reduction "
-       "is 0 (mse_loss, smooth_l1_loss)",
-       /*Stable=*/false},
-      {"halving",
-       {{"self", K::Tensor, false}, {"dim", K::Dim, false}},
-       false,
-       1,
-       "",
-       "sizes of self with dim halved, odd sizes and 0-dim refused (glu)",
-       /*Stable=*/false},
-      {"lerp",
-       {{"self", K::Tensor, false},
-        {"end", K::Tensor, false},
-        {"weight", K::Operand, false}},
-       false,
-       1,
-       nullptr,
-       "end (and a Tensor weight) of self's dtype; a Scalar weight: binary "
-       "over self and end; a Tensor one: one dtype, no promotion (lerp)",
-       /*Stable=*/false,
-       /*TensorIterator=*/true},
-      {"heaviside",
-       {{"self", K::Tensor, false}, {"values", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "binary over operands and out= of one dtype, complex refused "
-       "(heaviside)",
-       /*Stable=*/false,
-       /*TensorIterator=*/true},
-      {"index",
-       {{"self", K::Tensor, false}, {"indices", K::OptTensorList, false}},
-       false,
-       1,
-       nullptr,
-       "advanced indexing by aten's index meta kernel: shape and strides "
-       "from the indices, self's dtype; out= of that dtype (index.Tensor)",
-       /*Stable=*/false,
-       /*TensorIterator=*/true},
-      // skgen/presets/shapes.h: families whose aten meta function is their
-      // own (not TensorIterator's).
-      {"mm",
-       {{"self", K::Tensor, false}, {"mat2", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "matrix product of 2-D operands of one dtype (mm)",
-       /*Stable=*/false},
-      {"bmm",
-       {{"self", K::Tensor, false}, {"mat2", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "batched matrix product of 3-D operands of one dtype (bmm)",
-       /*Stable=*/false},
-      {"addmm",
-       {{"self", K::Tensor, false},
-        {"mat1", K::Tensor, false},
-        {"mat2", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "self + matrix product of 2-D operands of one dtype, self broadcast "
-       "(addmm)",
-       /*Stable=*/false},
-      {"addmv",
-       {{"self", K::Tensor, false},
-        {"mat", K::Tensor, false},
-        {"vec", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "self + product of a 2-D mat and a 1-D vec, vec's dtype; operands "
-       "of one dtype with PyTorch 2 (addmv)",
-       /*Stable=*/false},
-      {"baddbmm",
-       {{"self", K::Tensor, false},
-        {"batch1", K::Tensor, false},
-        {"batch2", K::Tensor, false}},
-       false,
-       1,
-       nullptr,
-       "self expanded + batched matrix product of 3-D operands, batch2's "
-       "dtype (baddbmm)",
-       /*Stable=*/false},
-      {"cat",
-       {{"tensors", K::TensorList, false}, {"dim", K::Dim, false}},
-       false,
-       1,
-       nullptr,
-       "concatenation along dim, promoted dtype, the inputs' memory format; "
-       "out= of any dtype it casts to (cat)",
-       /*Stable=*/false},
-      {"softmax",
-       {{"self", K::Tensor, false},
-        {"dim", K::Dim, false},
-        {"half_to_float", K::Bool, true}},
-       false,
-       1,
-       nullptr,
-       "sizes and dtype of self (float with half_to_float), dim checked "
-       "(_softmax, _log_softmax)",
-       /*Stable=*/false},
-      {"softmax_backward",
-       {{"grad_output", K::Tensor, false},
-        {"output", K::Tensor, false},
-        {"dim", K::Dim, false},
-        {"input_dtype", K::Dtype, false}},
-       false,
-       1,
-       nullptr,
-       "sizes and dtype of grad_output (half for a half input's float "
-       "grad), output of its size (_softmax_backward_data)",
-       /*Stable=*/false},
-      {"log_softmax_backward",
-       {{"grad_output", K::Tensor, false},
-        {"output", K::Tensor, false},
-        {"dim", K::Dim, false},
-        {"input_dtype", K::Dtype, false}},
-       false,
-       1,
-       nullptr,
-       "softmax_backward without its size check "
-       "(_log_softmax_backward_data)",
-       /*Stable=*/false},
-      {"cumulative",
-       {{"self", K::Tensor, false},
-        {"dim", K::Dim, false},
-        {"dtype", K::Dtype, true}},
-       false,
-       1,
-       nullptr,
-       "sizes of self along dim; dtype= if given, int/bool give int64 "
-       "(cumsum, cumprod)",
-       /*Stable=*/false},
-      {"upsample2d",
-       {{"self", K::Tensor, false}, {"output_size", K::Sizes, false}},
-       false,
-       1,
-       nullptr,
-       "(N, C) of a 4-D self and the output size given, self's memory format "
-       "(upsample_nearest2d, upsample_bilinear2d)",
-       /*Stable=*/false},
-  };
+  static const std::vector<MetaPreset> Presets = [] {
+    std::vector<MetaPreset> All;
+#define SKGEN_META_PRESET(Name, Outputs, OpName, Abi, Checks, Vmap, Example,   \
+                          Summary)                                             \
+  All.push_back({Name,                                                         \
+                 {},                                                           \
+                 false,                                                        \
+                 Outputs,                                                      \
+                 OpName,                                                       \
+                 Summary,                                                      \
+                 PresetAbi::Abi == PresetAbi::Both,                            \
+                 PresetChecks::Checks == PresetChecks::TensorIterator,         \
+                 VmapRule::Vmap,                                               \
+                 Example});
+#define SKGEN_META_PRESET_ROLE(Name, Kind, Binding, Abi)                       \
+  All.back().Roles.push_back({Name, RoleKind::Kind,                            \
+                              RoleBinding::Binding == RoleBinding::Optional,   \
+                              PresetAbi::Abi == PresetAbi::Both});             \
+  All.back().Variadic |= RoleBinding::Binding == RoleBinding::Variadic;
+#include "Schema/MetaPresets.def"
+    return All;
+  }();
   return Presets;
+}
+
+const char *roleKindName(RoleKind K) {
+  switch (K) {
+  case RoleKind::Operand:
+    return "Operand";
+  case RoleKind::Tensor:
+    return "Tensor";
+  case RoleKind::Dims:
+    return "Dims";
+  case RoleKind::Dim:
+    return "Dim";
+  case RoleKind::OptDim:
+    return "OptDim";
+  case RoleKind::Bool:
+    return "Bool";
+  case RoleKind::Dtype:
+    return "Dtype";
+  case RoleKind::Scalar:
+    return "Scalar";
+  case RoleKind::Int:
+    return "Int";
+  case RoleKind::Str:
+    return "Str";
+  case RoleKind::TensorList:
+    return "TensorList";
+  case RoleKind::OptTensorList:
+    return "OptTensorList";
+  case RoleKind::Sizes:
+    return "Sizes";
+  }
+  return "";
 }
 
 const MetaPreset *findMetaPreset(const std::string &Name) {

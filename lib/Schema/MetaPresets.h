@@ -1,7 +1,8 @@
 //===- MetaPresets.h - SKGEN_META_PRESET: roles and bindings ----*- C++ -*-===//
 //
 // The meta-function presets of the runtime (include/skgen/structured.h,
-// namespace skgen::preset) as the tool sees them: each preset's roles (which
+// namespace skgen::preset) as the tool sees them, from the table
+// MetaPresets.def: each preset's roles (which
 // schema arguments it reads), how roles bind to a family's arguments (named
 // in the annotation, or by default from the schema), and the C++ call the
 // generated code makes. Used by the scanner (positioned diagnostics), the
@@ -36,6 +37,9 @@ enum class RoleKind {
   OptTensorList, // Tensor?[] (index's indices)
   Sizes,         // int[], int[N], SymInt[] (upsampling's output_size)
 };
+
+/// The name of \p K as MetaPresets.def writes it: "Tensor".
+const char *roleKindName(RoleKind K);
 
 /// The batching rule (torch.vmap, FuncTorchBatched) a preset gives its
 /// families (docs/generation.md, "vmap"): how batch dimensions move.
@@ -72,9 +76,11 @@ struct MetaPreset {
   bool TensorIterator = false;
   /// The batching rule generated for its families.
   VmapRule Vmap = VmapRule::None;
+  /// The arguments and returns of an out= schema it fits by default.
+  const char *Example = "";
 };
 
-/// All presets, in documentation order.
+/// All presets, in documentation order: the rows of MetaPresets.def.
 const std::vector<MetaPreset> &metaPresets();
 /// The preset called \p Name, or nullptr.
 const MetaPreset *findMetaPreset(const std::string &Name);
