@@ -20,6 +20,14 @@ enum class Annotation {
 #include "Basic/Annotations.def"
 };
 
+/// How many annotations Annotations.def lists (a bitset over Annotation).
+constexpr unsigned NumAnnotations = 0
+#define SKGEN_ANNOTATION(Id, Macro, Name, NumArgs, Placement, FactsKey,        \
+                         Example)                                              \
+  +1
+#include "Basic/Annotations.def"
+    ;
+
 enum class AnnotationPlacement {
   Primary,          // Marks a kernel: SKGEN_STRUCTURED, SKGEN_KERNEL.
   FamilyOption,     // Between SKGEN_STRUCTURED and its declaration.

@@ -30,7 +30,7 @@ public:
   bool has(Annotation A) const { return Bits.test(static_cast<size_t>(A)); }
 
 private:
-  std::bitset<64> Bits;
+  std::bitset<NumAnnotations> Bits;
 };
 
 /// One refused combination: the option refused and, when another option is
