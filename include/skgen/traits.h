@@ -84,10 +84,9 @@ struct AtenTraits {
   /// size is symbolic (torch.compile(dynamic=True)).
   static SizeVector broadcast_shape(const TensorList &tensors) {
 #if SKGEN_SYMBOLIC_SIZES
-    if (C10_UNLIKELY(std::any_of(tensors.begin(), tensors.end(),
-                                   [](const at::Tensor *t) {
-                                     return symbolic(*t);
-                                   }))) {
+    if (C10_UNLIKELY(
+            std::any_of(tensors.begin(), tensors.end(),
+                        [](const at::Tensor *t) { return symbolic(*t); }))) {
       SizeRef first = tensors[0]->sym_sizes();
       SizeVector shape(first.begin(), first.end());
       for (const at::Tensor *t : tensors)
@@ -236,11 +235,11 @@ struct AtenTraits {
                                       concrete_strides = strides;
 #endif
       if (concrete && concrete_strides)
-        return strides.empty() ? at::detail::empty_cpu(*concrete, dtype,
-                                                       /*pin_memory=*/false,
-                                                       memory_format)
-                               : at::detail::empty_strided_cpu(
-                                     *concrete, *concrete_strides, dtype);
+        return strides.empty()
+                   ? at::detail::empty_cpu(*concrete, dtype,
+                                           /*pin_memory=*/false, memory_format)
+                   : at::detail::empty_strided_cpu(*concrete, *concrete_strides,
+                                                   dtype);
     }
 #if SKGEN_SYMBOLIC_SIZES
     if (!strides.empty())

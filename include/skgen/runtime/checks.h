@@ -170,9 +170,10 @@ inline void check_overlap(const TensorMeta &m, const Traits::Tensor &written) {
 /// inputs' broadcast shape (TensorIterator's mark_resize_outputs).
 inline void check_read_write(const TensorMeta &m, const Traits::Tensor &out) {
   const auto &inputs = m.iterator.tensors;
-  if (SKGEN_LIKELY(std::none_of(
-          inputs.begin(), inputs.end(),
-          [&](const Traits::Tensor *t) { return Traits::same_tensor(*t, out); })))
+  if (SKGEN_LIKELY(std::none_of(inputs.begin(), inputs.end(),
+                                [&](const Traits::Tensor *t) {
+                                  return Traits::same_tensor(*t, out);
+                                })))
     return;
   SizeVector shape = Traits::broadcast_shape(inputs);
   SKGEN_CHECK(same_sizes(out, shape), "output with shape ",
@@ -236,10 +237,10 @@ inline bool check_inplace(const Meta &meta, const Traits::Tensor &self) {
   }
   bool temporary = detail::check_dtype(m, self, /*inplace=*/true);
   if (m.device)
-    SKGEN_CHECK(self.device() == *m.device,
-                "Bad in-place call: input tensor device ",
-                Traits::device_name(self.device()), " and output tensor device ",
-                Traits::device_name(*m.device), " should match");
+    SKGEN_CHECK(
+        self.device() == *m.device, "Bad in-place call: input tensor device ",
+        Traits::device_name(self.device()), " and output tensor device ",
+        Traits::device_name(*m.device), " should match");
   SKGEN_CHECK(detail::same_sizes(self, m.sizes),
               "Bad in-place call: input tensor size ",
               Traits::sizes_name(sizes_of(self)), " and output tensor size ",
@@ -338,12 +339,11 @@ inline Meta autogen_out(Meta meta) {
 inline void check_result(const Meta &meta, size_t i,
                          const Traits::Tensor &result, const char *op) {
   const TensorMeta &m = meta.at(i);
-  SKGEN_CHECK(detail::same_sizes(result, m.sizes),
-              "skgen: the functional kernel of ", op,
-              " returned a result of shape ",
-              Traits::sizes_name(sizes_of(result)),
-              ", but the meta function computed ",
-              Traits::sizes_name(SizeRef(m.sizes)));
+  SKGEN_CHECK(
+      detail::same_sizes(result, m.sizes), "skgen: the functional kernel of ",
+      op, " returned a result of shape ", Traits::sizes_name(sizes_of(result)),
+      ", but the meta function computed ",
+      Traits::sizes_name(SizeRef(m.sizes)));
 }
 
 SKGEN_RUNTIME_NAMESPACE_END

@@ -1,4 +1,4 @@
-//===- skgen/runtime/core.h - skgen's runtime, once for both ABIs -*- C++ -*-===//
+//===- skgen/runtime/core.h - The runtime, once for both ABIs -*- C++ -*-===//
 //
 // The runtime half of skgen's structured kernels, written once and
 // instantiated per translation unit for the ABI it compiles against:

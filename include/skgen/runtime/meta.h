@@ -113,8 +113,8 @@ struct TensorMeta;
 /// copied into \p out, false when the kernel receives \p out as it is.
 /// Called before anything is resized or written, also when the dtypes are
 /// equal.
-using OutDtypeCheck = bool (*)(const TensorMeta &result, const Traits::Tensor &out,
-                               bool inplace);
+using OutDtypeCheck = bool (*)(const TensorMeta &result,
+                               const Traits::Tensor &out, bool inplace);
 
 /// One output: sizes, dtype and optionally strides, memory format, device.
 struct TensorMeta {

@@ -175,8 +175,8 @@ inline Meta elementwise(std::initializer_list<Operand> operands) {
 /// A sum-like reduction: the reduced shape; dtype = \p dtype if given, else
 /// int64 for int/bool inputs, else self's. Without dtype= an out= tensor of
 /// any dtype is accepted (OutDtype::Any); with it, only that dtype.
-inline Meta reduction(const Traits::Tensor &self, const Dims &dim = Traits::nullopt,
-                      bool keepdim = false,
+inline Meta reduction(const Traits::Tensor &self,
+                      const Dims &dim = Traits::nullopt, bool keepdim = false,
                       Traits::optional<Traits::ScalarType> dtype = {}) {
   Traits::ScalarType self_dtype = self.scalar_type();
   Traits::ScalarType result =

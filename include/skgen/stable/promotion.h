@@ -5,8 +5,9 @@
 // (skgen/stable/traits.h) and that torch/headeronly does not provide: dtype
 // categories, c10::promoteTypes, c10::canCast, at::native::ResultTypeState,
 // at::infer_size, maybe_wrap_dim, make_dim_mask, the names aten prints for
-// dtypes and devices, and error raising with aten's exact messages. Each function says which aten function it rebuilds;
-// test/E2E/stable-runtime.test compares them with aten.
+// dtypes and devices, and error raising with aten's exact messages. Each
+// function says which aten function it rebuilds; test/E2E/stable-runtime.test
+// compares them with aten.
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_STABLE_PROMOTION_H
 #define SKGEN_STABLE_PROMOTION_H
@@ -332,8 +333,8 @@ inline int64_t maybe_wrap_dim(int64_t dim, int64_t ndim) {
 
 /// aten's make_dim_mask / dim_list_to_bitset: wrapped dims, "dim 1 appears
 /// multiple times in the list of dims", "Dimension out of range".
-inline std::bitset<64> make_dim_mask(const std::vector<int64_t> &dims,
-                                     bool all, int64_t ndim) {
+inline std::bitset<64> make_dim_mask(const std::vector<int64_t> &dims, bool all,
+                                     int64_t ndim) {
   std::bitset<64> mask;
   if (all)
     return mask.flip();

@@ -138,8 +138,7 @@ inline int overlap_status(const torch::stable::Tensor &a,
       !data_range(b, b_begin, b_end))
     return 0;
   if (a_begin == b_begin && a_end == b_end) {
-    torch::headeronly::IntHeaderOnlyArrayRef sa = a.strides(),
-                                             sb = b.strides();
+    torch::headeronly::IntHeaderOnlyArrayRef sa = a.strides(), sb = b.strides();
     return sa.size() == sb.size() &&
                    std::equal(sa.begin(), sa.end(), sb.begin())
                ? 1
@@ -271,8 +270,7 @@ struct StableTraits {
   static bool same_tensor(const Tensor &a, const Tensor &b) {
     if (a.get() == b.get())
       return true;
-    if (a.scalar_type() != b.scalar_type() ||
-        detail::overlap_status(a, b) != 1)
+    if (a.scalar_type() != b.scalar_type() || detail::overlap_status(a, b) != 1)
       return false;
     SizeRef za = a.sizes(), zb = b.sizes();
     return za.size() == zb.size() &&
@@ -307,8 +305,8 @@ struct StableTraits {
   /// Tensor::expand's check, by aten::expand itself (an error carries the
   /// ABI's " (originally from ...)" suffix, as any libtorch call's does).
   static void check_expands(const Tensor &input, const SizeVector &sizes) {
-    auto stack = detail::call_boxed<1>("aten::expand", "", input,
-                                       SizeRef(sizes), false);
+    auto stack =
+        detail::call_boxed<1>("aten::expand", "", input, SizeRef(sizes), false);
     (void)torch::stable::detail::to<Tensor>(stack[0]);
   }
 
@@ -332,10 +330,10 @@ struct StableTraits {
     if (like)
       layout = like->layout();
     if (!strides.empty()) {
-      auto stack = detail::call_boxed<1>(
-          "aten::empty_strided", "", SizeRef(sizes), SizeRef(strides),
-          optional<ScalarType>(dtype), layout, optional<Device>(device),
-          std::nullopt);
+      auto stack =
+          detail::call_boxed<1>("aten::empty_strided", "", SizeRef(sizes),
+                                SizeRef(strides), optional<ScalarType>(dtype),
+                                layout, optional<Device>(device), std::nullopt);
       return torch::stable::detail::to<Tensor>(stack[0]);
     }
     if (memory_format || !like)
