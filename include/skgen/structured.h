@@ -82,6 +82,10 @@
 #ifndef SKGEN_STRUCTURED_H
 #define SKGEN_STRUCTURED_H
 
+#ifdef SKGEN_STABLE_STRUCTURED_H
+#error "skgen/structured.h (ATen) and skgen/stable/structured.h in one TU"
+#endif
+
 #include <ATen/core/grad_mode.h>
 #include <skgen/not_implemented.h>
 #include <torch/library.h>
