@@ -1,12 +1,13 @@
 //===- skgen/stable/promotion.h - aten's dtype rules, header-only -*- C++
 //-*-===//
 //
-// The parts of c10/ATen that skgen's stable-ABI runtime (skgen/stable/
-// structured.h) needs and that torch/headeronly does not provide: dtype
+// The parts of c10/ATen that skgen's runtime core needs on the stable ABI
+// (skgen/stable/traits.h) and that torch/headeronly does not provide: dtype
 // categories, c10::promoteTypes, c10::canCast, at::native::ResultTypeState,
-// the names aten prints for dtypes and devices, and error raising with
-// aten's exact messages. Each function says which aten function it rebuilds;
-// test/E2E/stable-runtime.test compares them with aten.
+// at::infer_size, maybe_wrap_dim, make_dim_mask, the names aten prints for
+// dtypes and devices, and error raising with aten's exact messages. Each
+// function says which aten function it rebuilds; test/E2E/stable-runtime.test
+// compares them with aten.
 //===----------------------------------------------------------------------===//
 #ifndef SKGEN_STABLE_PROMOTION_H
 #define SKGEN_STABLE_PROMOTION_H
@@ -14,7 +15,10 @@
 #include <torch/csrc/stable/device_struct.h>
 #include <torch/headeronly/core/ScalarType.h>
 #include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/HeaderOnlyArrayRef.h>
 
+#include <bitset>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -290,6 +294,73 @@ ScalarType result_type(const ResultTypeState &s, DefaultFloat default_float) {
     wrapped = promote_skip_undefined(wrapped, default_float());
   return combine_categories(s.dimResult,
                             combine_categories(s.zeroResult, wrapped));
+}
+
+//===----------------------------------------------------------------------===//
+// Shapes and dims (at::infer_size, c10::maybe_wrap_dim, make_dim_mask)
+//===----------------------------------------------------------------------===//
+
+/// at::infer_size: broadcast \p a and \p b, aten's error.
+inline std::vector<int64_t>
+infer_size(torch::headeronly::IntHeaderOnlyArrayRef a,
+           torch::headeronly::IntHeaderOnlyArrayRef b) {
+  size_t ndim = a.size() > b.size() ? a.size() : b.size();
+  std::vector<int64_t> out(ndim);
+  for (ptrdiff_t i = static_cast<ptrdiff_t>(ndim) - 1; i >= 0; --i) {
+    ptrdiff_t offset = static_cast<ptrdiff_t>(ndim) - 1 - i;
+    ptrdiff_t da = static_cast<ptrdiff_t>(a.size()) - 1 - offset;
+    ptrdiff_t db = static_cast<ptrdiff_t>(b.size()) - 1 - offset;
+    int64_t sa = da >= 0 ? a[da] : 1, sb = db >= 0 ? b[db] : 1;
+    SKGEN_STABLE_CHECK(sa == sb || sa == 1 || sb == 1, "The size of tensor a (",
+                       sa, ") must match the size of tensor b (", sb,
+                       ") at non-singleton dimension ", i);
+    out[i] = sa == 1 ? sb : sa;
+  }
+  return out;
+}
+
+/// c10::maybe_wrap_dim with wrap_scalar: a 0-dim tensor takes 0 and -1.
+inline int64_t maybe_wrap_dim(int64_t dim, int64_t ndim) {
+  if (ndim <= 0)
+    ndim = 1;
+  int64_t min = -ndim, max = ndim - 1;
+  SKGEN_STABLE_CHECK_INDEX(min <= dim && dim <= max,
+                           "Dimension out of range (expected to be in range "
+                           "of [",
+                           min, ", ", max, "], but got ", dim, ")");
+  return dim < 0 ? dim + ndim : dim;
+}
+
+/// aten's make_dim_mask / dim_list_to_bitset: wrapped dims, "dim 1 appears
+/// multiple times in the list of dims", "Dimension out of range".
+inline std::bitset<64> make_dim_mask(const std::vector<int64_t> &dims, bool all,
+                                     int64_t ndim) {
+  std::bitset<64> mask;
+  if (all)
+    return mask.flip();
+  SKGEN_STABLE_CHECK(ndim <= 64, "only tensors with up to 64 dims are "
+                                 "supported");
+  for (int64_t d : dims) {
+    size_t w = static_cast<size_t>(maybe_wrap_dim(d, ndim));
+    SKGEN_STABLE_CHECK(!mask[w], "dim ", w,
+                       " appears multiple times in the list of dims");
+    mask[w] = true;
+  }
+  return mask;
+}
+
+/// aten's zero_numel_check_dims for a tensor of \p ndim dims whose size at
+/// \p dim (wrapped) is \p size.
+inline void zero_numel_check_dims(int64_t ndim, int64_t size, int64_t dim,
+                                  const char *name) {
+  if (ndim == 0)
+    SKGEN_STABLE_CHECK_INDEX(dim == 0 || dim == -1, name,
+                             ": Expected reduction dim -1 or 0 for scalar "
+                             "but got ",
+                             dim);
+  else
+    SKGEN_STABLE_CHECK_INDEX(size != 0, name, ": Expected reduction dim ", dim,
+                             " to have non-zero size.");
 }
 
 //===----------------------------------------------------------------------===//
