@@ -190,7 +190,7 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
               *Alloc = nullptr, *NoMetaKernel = nullptr, *KernelCasts = nullptr,
               *KernelIterator = nullptr, *FunctionalKernel = nullptr,
               *NoAutograd = nullptr, *InplaceArg = nullptr, *Vmap = nullptr,
-              *NoVmap = nullptr;
+              *NoVmap = nullptr, *KernelAllocates = nullptr;
   MetaOpt = PresetOpt = AutocastOpt = nullptr;
   DerivativeOpts.clear();
   InplaceDerivativeOpts.clear();
@@ -265,6 +265,10 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
     case Annotation::KernelIterator:
       K.Options.KernelIterator = true;
       KernelIterator = O;
+      break;
+    case Annotation::KernelAllocates:
+      K.Options.KernelAllocates = true;
+      KernelAllocates = O;
       break;
     case Annotation::FunctionalKernel:
       K.FunctionalKernel = true;
@@ -363,6 +367,12 @@ void Collector::applyOptions(const std::vector<const Annot *> &Options,
                                      "'SKGEN_KERNEL_ITERATOR'; remove it");
     note(E, KernelIterator->MacroLoc, "SKGEN_KERNEL_ITERATOR is here");
   }
+  // The promise is about the TensorIterator SKGEN_KERNEL_ITERATOR promises.
+  if (KernelAllocates && !KernelIterator)
+    error(KernelAllocates->MacroLoc,
+          "'SKGEN_KERNEL_ALLOCATES' needs 'SKGEN_KERNEL_ITERATOR' (the "
+          "kernel's TensorIterator allocates the undefined out tensors it "
+          "is given)");
   for (const Annot *Shapes : {InplaceName, InplaceArg})
     if (NoInplace && Shapes) {
       Diagnostic &E =
