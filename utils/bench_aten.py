@@ -116,7 +116,45 @@ VARIANTS = {"direct": ("CPU", False), "alias": ("Meta", False),
             "iter": ("CPU", True), "iter_alias": ("Meta", True)}
 
 
-def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False):
+# --fast-alloc: the iter kernels build, for an undefined out on the CPU, a
+# TensorIteratorBase that allocates as aten's structured CPU kernels do
+# (at::detail::empty_cpu, no dispatcher trip), instead of at::TensorIterator
+# (at::empty): what a TensorIterator class in skgen's runtime could give.
+# torch 2.x only; a prototype (no names, no check of the dispatch keys that
+# skgen::detail::empty makes before it skips the dispatcher).
+FAST_ALLOC = r"""
+namespace bench_fast {
+struct Alloc final : at::TensorIteratorBase {
+  // torch 2.x's signature (1.13's also takes the names).
+  void set_output_raw_strided(int64_t i, at::IntArrayRef sizes, at::IntArrayRef strides,
+                              at::TensorOptions options) override {
+    out_ = strides.empty() ? at::detail::empty_cpu(sizes, options)
+                           : at::detail::empty_strided_cpu(sizes, strides, options);
+    at::TensorIteratorBase::set_output_raw_strided(i, sizes, strides, options);
+  }
+  const at::Tensor &maybe_get_output(int64_t) override { return out_; }
+  at::Tensor out_;
+};
+} // namespace bench_fast
+"""
+BUILDS = {"borrowing_binary_op": "build_borrowing_binary_op", "unary_op": "build_borrowing_unary_op",
+          "unary_float_op": "build_borrowing_unary_float_op",
+          "comparison_op": "build_borrowing_comparison_op"}
+
+
+def fast_body(iter_body):
+    """iter_body, with an undefined CPU out allocated by bench_fast::Alloc."""
+    first, rest = iter_body.split("\n", 1)
+    factory = first.split("at::TensorIterator::")[1].split("(")[0]
+    args = first.split("(", 1)[1].rsplit(")", 1)[0]
+    stub = rest.split("\n")[0].strip()
+    return (f"if (!out.defined() && self.device().is_cpu()) {{\n"
+            f"    bench_fast::Alloc iter;\n    iter.{BUILDS[factory]}({args});\n"
+            f"    {stub}\n    out = std::move(iter.out_);\n    return out;\n  }}\n  "
+            + iter_body)
+
+
+def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False, fast=False):
     ns = "bench_" + variant
     key, iterator = VARIANTS[variant]
     # SKGEN_KERNEL_ALLOCATES: only the TensorIterator kernels (aten's out
@@ -128,10 +166,14 @@ def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False):
         # these kernels, and exports get_call_ptr with their arguments.
         out += ["#define HAVE_AVX512_CPU_DEFINITION", "#define HAVE_AVX2_CPU_DEFINITION"]
     out += ["#include <ATen/ATen.h>", "#include <ATen/TensorIterator.h>",
+            "#include <ATen/EmptyTensor.h>",
            "#include <ATen/native/BinaryOps.h>", "#include <ATen/native/UnaryOps.h>",
            "#include <skgen/annotations.h>",
            "#include <skgen/structured.h>", "#include <torch/library.h>", "",
            f"namespace {ns} {{"]
+    fast = fast and allocates and iterator
+    if fast:
+        out.insert(-1, FAST_ALLOC)
     hand = []
     for fam, schema, preset, opts, params, body, iter_body, _f, _i, (_n, ovl) in FAMILIES:
         out.append(f'SKGEN_STRUCTURED("{ns}::{schema}", {key})')
@@ -145,7 +187,7 @@ def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False):
         ret = "at::Tensor &" if ti or fam == "sum" else \
             "std::tuple<at::Tensor &, at::Tensor &> "
         out.append(f"{ret}{fam}_out_kernel({params}) {{\n"
-                   f"  {iter_body if iterator and ti else body}\n}}")
+                   f"  {(fast_body(iter_body) if fast else iter_body) if iterator and ti else body}\n}}")
         out.append("")
         hand.append(f'  m.impl("{fam}.{ovl}", TORCH_FN({ns}::{fam}_out_kernel));')
     out.append(f"}} // namespace {ns}")
@@ -425,7 +467,7 @@ def build(a, d, variants, cflags, ldflags):
         with open(path, "w") as f:
             f.write(source(v, None if a.no_kernel_casts else
                            "SKGEN_KERNEL_ITERATOR" if a.kernel_iterator else "SKGEN_KERNEL_CASTS",
-                           a.kernel_allocates))
+                           a.kernel_allocates, a.fast_alloc))
         sh([a.skgen, "--fix", path, "--"] + cflags, f"skgen on {path}")
         srcs.append(path)
     driver = os.path.join(d, "driver.cpp")
@@ -471,6 +513,10 @@ def main():
                     help="with --kernel-iterator: the iter / iter_alias families also get "
                          "SKGEN_KERNEL_ALLOCATES (their kernels store the TensorIterator's "
                          "output: the direct functional wrapper passes an undefined out)")
+    ap.add_argument("--fast-alloc", action="store_true",
+                    help="with --kernel-allocates: the iter kernels allocate an undefined CPU out "
+                         "with at::detail::empty_cpu (a TensorIteratorBase of their own) instead "
+                         "of at::TensorIterator's at::empty")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--reuse", metavar="DIR",
                     help="run the driver a --keep run built in DIR (same --variants)")
@@ -479,6 +525,8 @@ def main():
         ap.error("--no-kernel-casts and --kernel-iterator exclude each other")
     if a.kernel_allocates and not a.kernel_iterator:
         ap.error("--kernel-allocates needs --kernel-iterator")
+    if a.fast_alloc and not a.kernel_allocates:
+        ap.error("--fast-alloc needs --kernel-allocates")
     variants = a.variants.split(",")
     if a.callgrind and a.calls == ap.get_default("calls"):
         a.calls = 200
