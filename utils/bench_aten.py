@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Benchmark: per-call cost of skgen's generated variants vs aten's own.
 
-Four preset families whose out= kernels call aten's own out kernels (so the
+Six preset families whose out= kernels call aten's own out kernels (so the
 kernel work is aten's; what differs is the generated code around it):
 
   add.out       SKGEN_META_PRESET(binary)      vs aten::add.Tensor / add_.Tensor / add.out
   neg.out       SKGEN_META_PRESET(unary)       vs aten::neg / neg_ / neg.out
   sqrt.out      SKGEN_META_PRESET(unary_float) vs aten::sqrt / sqrt_ / sqrt.out
   lt.Tensor_out SKGEN_META_PRESET(comparison)  vs aten::lt.Tensor / lt_.Tensor / lt.Tensor_out
+  sum.IntList_out SKGEN_META_PRESET(reduction) vs aten::sum.dim_IntList / sum.IntList_out
+  max.dim_max   SKGEN_META_PRESET(index_reduction), two outputs, vs aten::max.dim / max.dim_max
+                (sum and max: no in-place variant, no TensorIterator option; their
+                iter variants call aten's out op too)
 
 each generated as `direct` (the kernel annotated for CPU: skgen's direct
 CPU wrappers) and `alias` (the kernel annotated for Meta and registered by
@@ -34,13 +38,16 @@ SKGEN_KERNEL_CASTS (no temporary of the result dtype: lt_ of a float self);
 --no-kernel-casts measures them without it. Each also checks, resizes and
 casts out= and self itself (aten's out ops, and the TensorIterator over the
 given out): --kernel-iterator gives the families SKGEN_KERNEL_ITERATOR
-instead, whose in-place and out= wrappers leave the checks to the kernel.
+instead, whose in-place and out= wrappers leave the checks to the kernel;
+--kernel-allocates adds SKGEN_KERNEL_ALLOCATES to the iter families, whose
+direct functional wrappers then pass an undefined out that the kernel's
+TensorIterator allocates (one TensorIterator build per functional call).
 
 Usage: utils/bench_aten.py [--skgen build/bin/skgen] [--python .venv/bin/python]
                            [--rounds 101] [--calls 2000] [--sizes 1,4096]
                            [--variants direct,alias,iter,iter_alias]
                            [--inference-mode] [--callgrind]
-                           [--no-kernel-casts | --kernel-iterator]
+                           [--no-kernel-casts | --kernel-iterator [--kernel-allocates]]
                            [--keep] [--reuse DIR]
 """
 import argparse
@@ -64,24 +71,42 @@ FAMILIES = [
      "const at::Tensor &self, const at::Tensor &other, const at::Scalar &alpha, at::Tensor &out",
      "return at::add_out(out, self, other, alpha);",
      "auto iter = at::TensorIterator::borrowing_binary_op(out, self, other);\n"
-     "  at::native::add_stub(iter.device_type(), iter, alpha);\n  return out;",
+     "  at::native::add_stub(iter.device_type(), iter, alpha);\n  out = iter.output();\n  return out;",
      ("add", "Tensor"), ("add_", "Tensor"), ("add", "out")),
     ("neg", "neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "unary", [],
      "const at::Tensor &self, at::Tensor &out", "return at::neg_out(out, self);",
      "auto iter = at::TensorIterator::unary_op(out, self);\n"
-     "  at::native::neg_stub(iter.device_type(), iter);\n  return out;",
+     "  at::native::neg_stub(iter.device_type(), iter);\n  out = iter.output();\n  return out;",
      ("neg", ""), ("neg_", ""), ("neg", "out")),
     ("sqrt", "sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "unary_float", [],
      "const at::Tensor &self, at::Tensor &out", "return at::sqrt_out(out, self);",
      "auto iter = at::TensorIterator::unary_float_op(out, self);\n"
-     "  at::native::sqrt_stub(iter.device_type(), iter);\n  return out;",
+     "  at::native::sqrt_stub(iter.device_type(), iter);\n  out = iter.output();\n  return out;",
      ("sqrt", ""), ("sqrt_", ""), ("sqrt", "out")),
     ("lt", "lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
      "comparison", [], "const at::Tensor &self, const at::Tensor &other, at::Tensor &out",
      "return at::lt_out(out, self, other);",
      "auto iter = at::TensorIterator::comparison_op(out, self, other);\n"
-     "  at::native::lt_stub(iter.device_type(), iter);\n  return out;",
+     "  at::native::lt_stub(iter.device_type(), iter);\n  out = iter.output();\n  return out;",
      ("lt", "Tensor"), ("lt_", "Tensor"), ("lt", "Tensor_out")),
+    # Not TensorIterator presets (no SKGEN_KERNEL_* option, every variant
+    # calls aten's out op) and no in-place variant, as aten: a reduction and
+    # a two-output op.
+    ("sum", "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, "
+     "ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+     "reduction", ['SKGEN_FUNCTIONAL_NAME("dim_IntList")', "SKGEN_NO_INPLACE"],
+     "const at::Tensor &self, at::OptionalIntArrayRef dim, bool keepdim, "
+     "c10::optional<at::ScalarType> dtype, at::Tensor &out",
+     "return at::sum_out(out, self, dim, keepdim, dtype);", None,
+     ("sum", "dim_IntList"), None, ("sum", "IntList_out")),
+    ("max", "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, "
+     "Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
+     "index_reduction", ['SKGEN_FUNCTIONAL_NAME("dim")', "SKGEN_NO_INPLACE"],
+     "const at::Tensor &self, int64_t dim, bool keepdim, at::Tensor &max, "
+     "at::Tensor &max_values",
+     "at::max_out(max, max_values, self, dim, keepdim);\n"
+     "  return std::tuple<at::Tensor &, at::Tensor &>(max, max_values);", None,
+     ("max", "dim"), None, ("max", "dim_max")),
 ]
 
 # variant: (the kernel's key, whether its out= kernel computes itself with a
@@ -91,28 +116,78 @@ VARIANTS = {"direct": ("CPU", False), "alias": ("Meta", False),
             "iter": ("CPU", True), "iter_alias": ("Meta", True)}
 
 
-def source(variant, kernel_option="SKGEN_KERNEL_CASTS"):
+# --fast-alloc: the iter kernels build, for an undefined out on the CPU, a
+# TensorIteratorBase that allocates as aten's structured CPU kernels do
+# (at::detail::empty_cpu, no dispatcher trip), instead of at::TensorIterator
+# (at::empty): what a TensorIterator class in skgen's runtime could give.
+# torch 2.x only; a prototype (no names, no check of the dispatch keys that
+# skgen::detail::empty makes before it skips the dispatcher).
+FAST_ALLOC = r"""
+namespace bench_fast {
+struct Alloc final : at::TensorIteratorBase {
+  // torch 2.x's signature (1.13's also takes the names).
+  void set_output_raw_strided(int64_t i, at::IntArrayRef sizes, at::IntArrayRef strides,
+                              at::TensorOptions options) override {
+    out_ = strides.empty() ? at::detail::empty_cpu(sizes, options)
+                           : at::detail::empty_strided_cpu(sizes, strides, options);
+    at::TensorIteratorBase::set_output_raw_strided(i, sizes, strides, options);
+  }
+  const at::Tensor &maybe_get_output(int64_t) override { return out_; }
+  at::Tensor out_;
+};
+} // namespace bench_fast
+"""
+BUILDS = {"borrowing_binary_op": "build_borrowing_binary_op", "unary_op": "build_borrowing_unary_op",
+          "unary_float_op": "build_borrowing_unary_float_op",
+          "comparison_op": "build_borrowing_comparison_op"}
+
+
+def fast_body(iter_body):
+    """iter_body, with an undefined CPU out allocated by bench_fast::Alloc."""
+    first, rest = iter_body.split("\n", 1)
+    factory = first.split("at::TensorIterator::")[1].split("(")[0]
+    args = first.split("(", 1)[1].rsplit(")", 1)[0]
+    stub = rest.split("\n")[0].strip()
+    return (f"if (!out.defined() && self.device().is_cpu()) {{\n"
+            f"    bench_fast::Alloc iter;\n    iter.{BUILDS[factory]}({args});\n"
+            f"    {stub}\n    out = std::move(iter.out_);\n    return out;\n  }}\n  "
+            + iter_body)
+
+
+def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False, fast=False):
     ns = "bench_" + variant
     key, iterator = VARIANTS[variant]
+    # SKGEN_KERNEL_ALLOCATES: only the TensorIterator kernels (aten's out
+    # ops refuse an undefined out).
+    allocates = allocates and iterator
     out = [f"// Generated by utils/bench_aten.py: the {variant} variant."]
     if iterator:
         # DispatchStub's call: libtorch_cpu (x86-64, 1.13 and 2.x) is built with
         # these kernels, and exports get_call_ptr with their arguments.
         out += ["#define HAVE_AVX512_CPU_DEFINITION", "#define HAVE_AVX2_CPU_DEFINITION"]
     out += ["#include <ATen/ATen.h>", "#include <ATen/TensorIterator.h>",
+            "#include <ATen/EmptyTensor.h>",
            "#include <ATen/native/BinaryOps.h>", "#include <ATen/native/UnaryOps.h>",
            "#include <skgen/annotations.h>",
            "#include <skgen/structured.h>", "#include <torch/library.h>", "",
            f"namespace {ns} {{"]
+    fast = fast and allocates and iterator
+    if fast:
+        out.insert(-1, FAST_ALLOC)
     hand = []
     for fam, schema, preset, opts, params, body, iter_body, _f, _i, (_n, ovl) in FAMILIES:
         out.append(f'SKGEN_STRUCTURED("{ns}::{schema}", {key})')
         out.append(f"SKGEN_META_PRESET({preset})")
         out += opts
-        if kernel_option:
+        ti = iter_body is not None  # a TensorIterator preset
+        if kernel_option and ti:
             out.append(kernel_option)
-        out.append(f"at::Tensor &{fam}_out_kernel({params}) {{\n"
-                   f"  {iter_body if iterator else body}\n}}")
+        if allocates and ti:
+            out.append("SKGEN_KERNEL_ALLOCATES")
+        ret = "at::Tensor &" if ti or fam == "sum" else \
+            "std::tuple<at::Tensor &, at::Tensor &> "
+        out.append(f"{ret}{fam}_out_kernel({params}) {{\n"
+                   f"  {(fast_body(iter_body) if fast else iter_body) if iterator and ti else body}\n}}")
         out.append("")
         hand.append(f'  m.impl("{fam}.{ovl}", TORCH_FN({ns}::{fam}_out_kernel));')
     out.append(f"}} // namespace {ns}")
@@ -139,6 +214,7 @@ DRIVER = r"""// Generated by utils/bench_aten.py.
 #include <optional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 static double median(std::vector<double> v) {
@@ -180,6 +256,8 @@ int main(int argc, char **argv) {
       {"neg", false, false, {"neg", ""}, {"neg_", ""}, {"neg", "out"}},
       {"sqrt", false, false, {"sqrt", ""}, {"sqrt_", ""}, {"sqrt", "out"}},
       {"lt", true, false, {"lt", "Tensor"}, {"lt_", "Tensor"}, {"lt", "Tensor_out"}},
+      {"sum", false, false, {"sum", "dim_IntList"}, {nullptr, nullptr}, {"sum", "IntList_out"}},
+      {"max", false, false, {"max", "dim"}, {nullptr, nullptr}, {"max", "dim_max"}},
   };
   static const char *kinds[3] = {"functional", "in-place", "out="};
   if (callgrind)
@@ -189,13 +267,36 @@ int main(int argc, char **argv) {
     for (const Family &f : fams) {
       for (int kind = 0; kind < 3; ++kind) {
         const char *const *which = kind == 0 ? f.fn : kind == 1 ? f.in : f.out;
+        if (!which[0])
+          continue; // no in-place variant (sum, max)
+        const std::string fname = f.name;
         at::Tensor a = at::rand({n}) + 1, b = at::rand({n}) + 1;
-        at::Tensor self = a.clone(), out = at::empty({n}, kind == 2 && std::string(f.name) == "lt" ? at::kBool : at::kFloat);
+        at::Tensor self = a.clone(), out = at::empty({n}, kind == 2 && fname == "lt" ? at::kBool : at::kFloat);
+        // sum and max reduce the one dim: 0-dim results (max's indices long).
+        at::Tensor rout = at::empty({}), rind = at::empty({}, at::kLong);
+        const std::vector<int64_t> dims = {0};
         at::Scalar one = 1;
         std::vector<Call> run;
         for (const std::string &ns : impls) {
           c10::OperatorHandle h = op(ns, which[0], which[1]);
-          if (kind == 0 && f.alpha) {
+          if (fname == "sum" && kind == 0) {
+            auto t = h.typed<at::Tensor(const at::Tensor &, at::OptionalIntArrayRef, bool,
+                                        c10::optional<at::ScalarType>)>();
+            run.push_back([=] { t.call(a, at::OptionalIntArrayRef(dims), false, c10::nullopt); });
+          } else if (fname == "sum") {
+            auto t = h.typed<at::Tensor &(const at::Tensor &, at::OptionalIntArrayRef, bool,
+                                          c10::optional<at::ScalarType>, at::Tensor &)>();
+            run.push_back([=]() mutable {
+              t.call(a, at::OptionalIntArrayRef(dims), false, c10::nullopt, rout);
+            });
+          } else if (fname == "max" && kind == 0) {
+            auto t = h.typed<std::tuple<at::Tensor, at::Tensor>(const at::Tensor &, int64_t, bool)>();
+            run.push_back([=] { t.call(a, 0, false); });
+          } else if (fname == "max") {
+            auto t = h.typed<std::tuple<at::Tensor &, at::Tensor &>(const at::Tensor &, int64_t, bool,
+                                                                    at::Tensor &, at::Tensor &)>();
+            run.push_back([=]() mutable { t.call(a, 0, false, rout, rind); });
+          } else if (kind == 0 && f.alpha) {
             auto t = h.typed<at::Tensor(const at::Tensor &, const at::Tensor &, const at::Scalar &)>();
             run.push_back([=] { t.call(a, b, one); });
           } else if (kind == 0 && f.binary) {
@@ -365,7 +466,8 @@ def build(a, d, variants, cflags, ldflags):
         path = os.path.join(d, f"bench_{v}.cpp")
         with open(path, "w") as f:
             f.write(source(v, None if a.no_kernel_casts else
-                           "SKGEN_KERNEL_ITERATOR" if a.kernel_iterator else "SKGEN_KERNEL_CASTS"))
+                           "SKGEN_KERNEL_ITERATOR" if a.kernel_iterator else "SKGEN_KERNEL_CASTS",
+                           a.kernel_allocates, a.fast_alloc))
         sh([a.skgen, "--fix", path, "--"] + cflags, f"skgen on {path}")
         srcs.append(path)
     driver = os.path.join(d, "driver.cpp")
@@ -407,12 +509,24 @@ def main():
     ap.add_argument("--kernel-iterator", action="store_true",
                     help="generate the families with SKGEN_KERNEL_ITERATOR (in-place and out= "
                          "wrappers without the meta function: the kernels check)")
+    ap.add_argument("--kernel-allocates", action="store_true",
+                    help="with --kernel-iterator: the iter / iter_alias families also get "
+                         "SKGEN_KERNEL_ALLOCATES (their kernels store the TensorIterator's "
+                         "output: the direct functional wrapper passes an undefined out)")
+    ap.add_argument("--fast-alloc", action="store_true",
+                    help="with --kernel-allocates: the iter kernels allocate an undefined CPU out "
+                         "with at::detail::empty_cpu (a TensorIteratorBase of their own) instead "
+                         "of at::TensorIterator's at::empty")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--reuse", metavar="DIR",
                     help="run the driver a --keep run built in DIR (same --variants)")
     a = ap.parse_args()
     if a.no_kernel_casts and a.kernel_iterator:
         ap.error("--no-kernel-casts and --kernel-iterator exclude each other")
+    if a.kernel_allocates and not a.kernel_iterator:
+        ap.error("--kernel-allocates needs --kernel-iterator")
+    if a.fast_alloc and not a.kernel_allocates:
+        ap.error("--fast-alloc needs --kernel-allocates")
     variants = a.variants.split(",")
     if a.callgrind and a.calls == ap.get_default("calls"):
         a.calls = 200

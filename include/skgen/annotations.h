@@ -148,6 +148,7 @@
 #define SKGEN_AUTOCAST(POLICY) SKGEN_ANNOTATE_("skgen.autocast", #POLICY)
 #define SKGEN_VMAP(FN) SKGEN_ANNOTATE_("skgen.vmap", #FN)
 #define SKGEN_NO_VMAP SKGEN_ANNOTATE_("skgen.no_vmap")
+#define SKGEN_KERNEL_ALLOCATES SKGEN_ANNOTATE_("skgen.kernel_allocates")
 #else
 #define SKGEN_STRUCTURED(SCHEMA, ...)
 #define SKGEN_KERNEL(OPNAME, ...)
@@ -175,6 +176,7 @@
 #define SKGEN_AUTOCAST(POLICY)
 #define SKGEN_VMAP(FN)
 #define SKGEN_NO_VMAP
+#define SKGEN_KERNEL_ALLOCATES
 #endif
 
 #endif /* SKGEN_ANNOTATIONS_H */

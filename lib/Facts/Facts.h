@@ -79,6 +79,11 @@ struct FamilyOptions {
   /// and in-place self itself (a whole structured TensorIterator op): the
   /// wrappers that call it do not evaluate the meta function.
   bool KernelIterator = false;
+  /// SKGEN_KERNEL_ALLOCATES (with SKGEN_KERNEL_ITERATOR): given undefined
+  /// out tensors, the out= kernel's TensorIterator allocates them and the
+  /// kernel stores them in its out arguments: the functional wrapper calling
+  /// it allocates nothing and evaluates no meta function.
+  bool KernelAllocates = false;
   /// SKGEN_FALLBACK("ns::op.overload"): the out overload of another family
   /// of the same operator that serves this one on backends without a kernel
   /// of their own, and where that string is (for link-time diagnostics).

@@ -88,6 +88,7 @@ template <class IO> void mapFields(IO &io, FamilyOptions &O) {
   io.optional(factsKey(Annotation::NoMetaKernel), O.NoMetaKernel);
   io.optional(factsKey(Annotation::KernelCasts), O.KernelCasts);
   io.optional(factsKey(Annotation::KernelIterator), O.KernelIterator);
+  io.optional(factsKey(Annotation::KernelAllocates), O.KernelAllocates);
   io.object(factsKey(Annotation::Fallback), !O.Fallback.empty(), [&](IO &io) {
     io.required("op", O.Fallback);
     io.optionalIf(true, "loc", O.FallbackLoc);

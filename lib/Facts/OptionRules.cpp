@@ -33,6 +33,7 @@ GivenOptions givenOptions(const KernelFact &K) {
   Add(O.NoMetaKernel, Annotation::NoMetaKernel);
   Add(O.KernelCasts, Annotation::KernelCasts);
   Add(O.KernelIterator, Annotation::KernelIterator);
+  Add(O.KernelAllocates, Annotation::KernelAllocates);
   Add(K.FunctionalKernel, Annotation::FunctionalKernel);
   Add(O.NotDifferentiable, Annotation::NotDifferentiable);
   Add(O.NoAutograd, Annotation::NoAutograd);
@@ -107,6 +108,12 @@ std::vector<OptionConflict> optionConflicts(const GivenOptions &Given,
     Refuse(A::KernelCasts, A::KernelIterator,
            Q(A::KernelCasts) + " is implied by " + Q(A::KernelIterator) +
                "; remove it");
+  // The promise is about the TensorIterator SKGEN_KERNEL_ITERATOR promises.
+  if (Given.has(A::KernelAllocates) && !Iterator)
+    Refuse(A::KernelAllocates, std::nullopt,
+           Q(A::KernelAllocates) + " needs " + Q(A::KernelIterator) +
+               " (the kernel's TensorIterator allocates the undefined out "
+               "tensors it is given)");
   for (A Shapes : {A::InplaceName, A::InplaceArg})
     if (Given.has(A::NoInplace) && Given.has(Shapes))
       Refuse(Shapes, A::NoInplace,

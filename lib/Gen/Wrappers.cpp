@@ -333,6 +333,11 @@ std::string metaFunctional(const FamilyApi &A, const std::string &Name,
   FunctionSpec F = spec(A, Name, *A.Functional, Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Functional, Inc);
+  if (kernelAllocates(A, Call)) {
+    kernelAllocatesBody(A, *Call, F);
+    F.lines(returnOutputs(A, Inc));
+    return renderFunction(F);
+  }
   F.lines(metaLocal(A, Inc));
   std::vector<std::string> Outs = A.outNames();
   Code Options = optionsLocal(A, inputOptions(A, ""), Outs.size(), F);

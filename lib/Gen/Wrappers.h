@@ -118,6 +118,15 @@ OutCall aliasByName(const FamilyApi &A, Includes &Inc);
 Code callArguments(const CppSignature &Sig,
                    const std::vector<std::string> &Convert);
 
+/// Whether the functional wrapper calling \p Call passes undefined out
+/// tensors for the kernel to allocate (SKGEN_KERNEL_ALLOCATES,
+/// KernelAllocates.cpp).
+bool kernelAllocates(const FamilyApi &A, const OutCall *Call);
+/// That wrapper's body before its return: undefined outs, the call, a
+/// check that the kernel defined them.
+void kernelAllocatesBody(const FamilyApi &A, const OutCall &Call,
+                         FunctionSpec &F);
+
 /// The direct call of kernel \p K (out or functional), converting `SymInt`
 /// / `SymInt[]` arguments to what it takes (its recorded parameter types):
 /// every wrapper that calls a user's kernel calls it through this.

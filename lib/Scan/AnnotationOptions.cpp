@@ -263,6 +263,9 @@ bool Collector::applyOption(const Annot &O, const FunctionDecl *FD,
   case Annotation::KernelIterator:
     F.KernelIterator = true;
     return true;
+  case Annotation::KernelAllocates:
+    F.KernelAllocates = true;
+    return true;
   case Annotation::FunctionalKernel:
     K.FunctionalKernel = true;
     return true;

@@ -71,6 +71,11 @@ SKGEN_KERNEL_ITERATOR
 SKGEN_META_PRESET(addmm)
 at::Tensor &iterator_addmm_out(const at::Tensor &self, const at::Tensor &mat1, const at::Tensor &mat2, at::Tensor &out);
 
+SKGEN_STRUCTURED("myops::allocates.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
+SKGEN_META_PRESET(unary)
+SKGEN_KERNEL_ALLOCATES
+at::Tensor &allocates_out(const at::Tensor &self, at::Tensor &out);
+
 SKGEN_STRUCTURED("myops::inplace_name.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", CPU)
 SKGEN_NO_INPLACE
 SKGEN_INPLACE_NAME("Tensor")
