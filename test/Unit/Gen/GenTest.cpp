@@ -108,6 +108,46 @@ TEST(Api, WrapperNamesAreDistinctAndNotReserved) {
   }
 }
 
+// Issue 43: one definition per operator, whoever calls it; defined under
+// the condition its callers are compiled under (AOTI shims: SKGEN_AOTI), and
+// unconditionally once any caller is, so that no handle is unused.
+TEST(Render, TypedHandlesAreDefinedOncePerOperator) {
+  CppSignature Sig;
+  Sig.ReturnType = "at::Tensor";
+  Sig.Params.push_back({"const at::Tensor &", "self"});
+  BlockNames Names;
+  TypedHandles H;
+  EXPECT_EQ(H.definitions(), "");
+  EXPECT_EQ(H.use({"ops", "exp", ""}, Sig, Names, "SKGEN_AOTI"),
+            "skgen_op_exp()");
+  EXPECT_EQ(H.use({"ops", "neg", ""}, Sig, Names, "SKGEN_AOTI"),
+            "skgen_op_neg()");
+  EXPECT_EQ(H.use({"ops", "exp", ""}, Sig, Names), "skgen_op_exp()");
+  EXPECT_EQ(H.use({"other", "exp", ""}, Sig, Names), "skgen_op_other_exp()");
+  EXPECT_EQ(H.definitions(),
+            "// Typed handles of the operators called below, each looked up on "
+            "its first call\n"
+            "namespace {\n\n"
+            "auto &skgen_op_exp() {\n"
+            "  static auto skgen_op = ::skgen::typed_op<at::Tensor(const "
+            "at::Tensor &)>(\"ops::exp\", \"\");\n"
+            "  return skgen_op;\n"
+            "}\n"
+            "#if SKGEN_AOTI\n"
+            "auto &skgen_op_neg() {\n"
+            "  static auto skgen_op = ::skgen::typed_op<at::Tensor(const "
+            "at::Tensor &)>(\"ops::neg\", \"\");\n"
+            "  return skgen_op;\n"
+            "}\n"
+            "#endif\n"
+            "auto &skgen_op_other_exp() {\n"
+            "  static auto skgen_op = ::skgen::typed_op<at::Tensor(const "
+            "at::Tensor &)>(\"other::exp\", \"\");\n"
+            "  return skgen_op;\n"
+            "}\n\n"
+            "} // namespace\n");
+}
+
 TEST(Render, CodeTemplateIndentsBlocksAndDropsEmptyOnes) {
   CodeTemplate T("f(${arg}) {\n  ${body}\n  ${none}\n}\n");
   EXPECT_EQ(T.substitute({{"arg", "int x"},
