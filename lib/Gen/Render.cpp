@@ -123,12 +123,10 @@ std::string TypedHandles::definitions() const {
               ? H.Definition
               : "#if " + Condition + "\n" + H.Definition + "#endif\n");
   }
-  if (S.empty())
-    return "";
-  return "// Typed handles of the operators called below, each looked up on "
-         "its "
-         "first call\n" +
-         anonymousNamespace(S);
+  static const char *const Title =
+      "// Typed handles of the operators called below, each looked up on its "
+      "first call\n";
+  return S.empty() ? "" : Title + anonymousNamespace(S);
 }
 
 std::string keysPastAutograd(const std::string &Keys) {
