@@ -144,7 +144,7 @@ def build(skgen, d):
             text = f.read()
         if "TORCH_LIBRARY_FRAGMENT" not in text:
             sys.exit(f"skgen did not generate a block in {path}")
-        if ns != NS_A and ("skgen_op.redispatch(" in text) != (how[ns] == "redispatch"):
+        if ns != NS_A and ("().redispatch(" in text) != (how[ns] == "redispatch"):
             sys.exit(f"{path}: the alias-key wrappers do not use {how[ns]}")
 
     def compile_one(ns):

@@ -104,12 +104,17 @@ std::optional<CArgument> cArgument(const schema::Type &T,
 }
 
 /// What a family's functional operator gets: its shim (declaration without
-/// the name's device part, and body), or why none.
+/// the name's device part, and the arguments and results of its call), or
+/// why none.
 struct ShimPlan {
   std::vector<std::string> Devices;
   std::string Params; // `AtenTensorHandle self, ..., AtenTensorHandle *ret0`
-  std::string Body;
+  std::string Args;   // The functional operator's, from the shim's.
+  size_t Results = 0;
   std::string WhyNot;
+
+  /// The shim's body, calling the operator through \p Handle.
+  std::string body(const std::string &Handle) const;
 };
 
 /// The shim name is per operator name: a name some other generated
@@ -175,21 +180,21 @@ ShimPlan plan(const graph::OpGraph &G, const FamilyApi &A) {
   }
   for (const std::string &Q : Params)
     P.Params += (P.Params.empty() ? "" : ", ") + Q;
-  std::string Call = "skgen_op.call(";
   for (size_t I = 0; I < Args.size(); ++I)
-    Call += (I ? ", " : "") + Args[I];
-  Call += ")";
-  P.Body = typedHandle(S.Op, *A.Functional).Text;
-  if (S.Returns.size() == 1) {
-    P.Body += "*ret0 = ::skgen::aoti::handle(" + Call + ");\n";
-  } else {
-    P.Body += "auto skgen_result = " + Call + ";\n";
-    for (size_t I = 0; I < S.Returns.size(); ++I)
-      P.Body += "*ret" + std::to_string(I) +
-                " = ::skgen::aoti::handle(std::get<" + std::to_string(I) +
-                ">(std::move(skgen_result)));\n";
-  }
+    P.Args += (I ? ", " : "") + Args[I];
+  P.Results = S.Returns.size();
   return P;
+}
+
+std::string ShimPlan::body(const std::string &Handle) const {
+  const std::string Call = Handle + ".call(" + Args + ")";
+  if (Results == 1)
+    return "*ret0 = ::skgen::aoti::handle(" + Call + ");\n";
+  std::string Body = "auto skgen_result = " + Call + ";\n";
+  for (size_t I = 0; I < Results; ++I)
+    Body += "*ret" + std::to_string(I) + " = ::skgen::aoti::handle(std::get<" +
+            std::to_string(I) + ">(std::move(skgen_result)));\n";
+  return Body;
 }
 
 std::string declaration(const std::string &Device, const std::string &Op,
@@ -228,7 +233,9 @@ std::string aotiShimSection(const graph::OpGraph &G, const FamilyApi &A,
   if (!P.WhyNot.empty())
     return Title + ": none, " + P.WhyNot + "\n";
   Inc.add("skgen/aoti.h");
-  Inc.add("skgen/library.h");
+  // Compiled only under SKGEN_AOTI, and so is a handle nothing else calls.
+  const std::string Body = P.body(typedHandle(
+      A.F->Variants.Functional->Op, *A.Functional, Inc, "SKGEN_AOTI"));
   static const CodeTemplate Shim(
       "AOTI_TORCH_EXPORT ${declaration} {\n"
       "  AOTI_TORCH_CONVERT_EXCEPTION_TO_ERROR_CODE({\n"
@@ -241,7 +248,7 @@ std::string aotiShimSection(const graph::OpGraph &G, const FamilyApi &A,
              Shim.substitute(
                  {{"declaration",
                    declaration(D, A.F->Variants.Functional->Op.Name, P.Params)},
-                  {"body", P.Body}});
+                  {"body", Body}});
   return Title + ", through the dispatcher\n// (" +
          moduleFile(Opts.AotiShimsFile) +
          " maps the op to them)\n#if SKGEN_AOTI\nextern \"C\" {\n\n" + Shims +

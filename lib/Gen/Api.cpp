@@ -105,24 +105,61 @@ static std::string nameComponent(const std::string &C) {
   return std::to_string(C.size()) + C;
 }
 
-std::string wrapperName(const std::string &Key,
-                        const schema::OperatorName &Op) {
-  std::vector<std::string> Parts{Key, Op.Namespace, Op.Name};
+/// \p S with a `0` after each `_` followed by `_`, or (\p Zeros) by `0`
+/// too: no `__` (reserved), and with \p Zeros a step a reader can undo (so
+/// it keeps names distinct).
+static std::string withoutDoubleUnderscore(const std::string &S, bool Zeros) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    Out += S[I];
+    if (S[I] == '_' && I + 1 < S.size() &&
+        (S[I + 1] == '_' || (Zeros && S[I + 1] == '0')))
+      Out += '0';
+  }
+  return Out;
+}
+
+std::string longName(const std::vector<std::string> &Head,
+                     const schema::OperatorName &Op) {
+  std::vector<std::string> Parts(Head.begin() + 1, Head.end());
+  Parts.insert(Parts.end(), {Op.Namespace, Op.Name});
   if (!Op.Overload.empty())
     Parts.push_back(Op.Overload);
-  std::string Joined = "wrapper";
+  std::string Joined = Head.front();
   for (const std::string &P : Parts)
     Joined += (Joined.back() == '_' ? "" : "_") + nameComponent(P);
-  // No `__` (reserved): a `0` after each `_` followed by `_` or `0`, which
-  // a reader can drop again (so the step keeps names distinct).
-  std::string S;
-  for (size_t I = 0; I < Joined.size(); ++I) {
-    S += Joined[I];
-    if (Joined[I] == '_' && I + 1 < Joined.size() &&
-        (Joined[I + 1] == '_' || Joined[I + 1] == '0'))
-      S += '0';
-  }
-  return S;
+  return withoutDoubleUnderscore(Joined, true);
+}
+
+std::string BlockNames::claim(const std::vector<std::string> &Head,
+                              const schema::OperatorName &Op) {
+  std::string Short;
+  for (const std::string &H : Head)
+    Short += (Short.empty() ? "" : "_") + H;
+  const std::string Key = Short + " " + Op.str();
+  auto It = Given.find(Key);
+  if (It != Given.end())
+    return It->second;
+  Short = withoutDoubleUnderscore(
+      Short + "_" + Op.Name + (Op.Overload.empty() ? "" : "_" + Op.Overload),
+      false);
+  // The long name may be another operator's short name (an operator named
+  // `myops_4add_`): then a number.
+  std::string Name = Taken.count(Short) ? longName(Head, Op) : Short;
+  for (unsigned I = 2; Taken.count(Name); ++I)
+    Name = withoutDoubleUnderscore(longName(Head, Op) + "_" + std::to_string(I),
+                                   false);
+  Taken.insert(Name);
+  return Given[Key] = Name;
+}
+
+std::string BlockNames::wrapper(const std::string &Key,
+                                const schema::OperatorName &Op) {
+  return claim({"wrapper", Key}, Op);
+}
+
+std::string BlockNames::handle(const schema::OperatorName &Op) {
+  return claim({"skgen_op"}, Op);
 }
 
 std::string globalCppName(const std::string &QualifiedName) {

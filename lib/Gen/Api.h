@@ -13,6 +13,7 @@
 #include "Schema/CppTypes.h"
 #include "Schema/Schema.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -59,12 +60,39 @@ std::string cppArgName(const std::string &Name);
 /// block.
 std::string opNameWithoutNamespace(const schema::OperatorName &Op);
 
-/// `wrapper_<Key>_<ns>_<name>[_<overload>]`, each component with an
-/// underscore written after its length (`add_` -> `4add_`), no `_` after a
-/// component ending in one, and a `0` after any `_` followed by `_` or `0`:
-/// distinct (key, operator) pairs get distinct names, and none contains `__`
-/// (docs/generation.md, "Names").
-std::string wrapperName(const std::string &Key, const schema::OperatorName &Op);
+/// The names of one block's generated functions: its wrappers (in anonymous
+/// namespaces, so unique within the block only) and its typed handles. A
+/// name reads as the operator, `<Head>_<name>[_<overload>]` without the
+/// namespace (`wrapper_CPU_add_`, `wrapper_CPU_lt_Tensor_out`), with a `0`
+/// between two underscores (`lt_.Tensor` -> `wrapper_CPU_lt_0_Tensor`: no
+/// `__`, reserved in C++). Where that name is already another's in the block
+/// (`myops::add` and `otherops::add`, `a_b` and `a.b`), the later one gets its
+/// long name (longName), which differs for distinct operators. The same
+/// (head, operator) gets the same name each time (docs/generation.md,
+/// "Names").
+class BlockNames {
+public:
+  /// `wrapper_<Key>_<name>[_<overload>]`: the wrapper of \p Op on \p Key.
+  std::string wrapper(const std::string &Key, const schema::OperatorName &Op);
+  /// `skgen_op_<name>[_<overload>]`: the function returning \p Op's typed
+  /// handle.
+  std::string handle(const schema::OperatorName &Op);
+
+private:
+  std::string claim(const std::vector<std::string> &Head,
+                    const schema::OperatorName &Op);
+  std::map<std::string, std::string> Given; // head + operator -> name
+  std::set<std::string> Taken;
+};
+
+/// `<Head...>_<ns>_<name>[_<overload>]`, each component with an underscore
+/// written after its length (`add_` -> `4add_`), no `_` after a component
+/// ending in one, and a `0` after any `_` followed by `_` or `0`: distinct
+/// (head, operator) get distinct names, and none contains `__`.
+/// (`longName({"wrapper", "CPU"}, myops::add_)` is
+/// `wrapper_CPU_myops_4add_`.)
+std::string longName(const std::vector<std::string> &Head,
+                     const schema::OperatorName &Op);
 
 /// `::ns::fn` for a fully qualified C++ name `ns::fn` (or `::ns::fn`).
 std::string globalCppName(const std::string &QualifiedName);

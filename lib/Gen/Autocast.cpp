@@ -65,9 +65,9 @@ std::string wrapper(const FamilyApi &A, const Registration &R,
   F.Sig = Sig;
   F.stmt("c10::impl::ExcludeDispatchKeyGuard skgen_no_autocast("
          "at::autocast::get_autocast_dispatch_key_from_device_type(Device))");
-  F.lines(typedHandle(R.Op, Sig));
+  const std::string Handle = typedHandle(R.Op, Sig, Inc);
   auto Call = [&](const Code &Args) {
-    F.stmt("return skgen_op.call(" + Args.Text + ")", Args.Uses);
+    F.stmt("return " + Handle + ".call(" + Args.Text + ")", Args.Uses);
   };
   const std::string Lower =
       "at::autocast::get_lower_precision_fp_from_device_type(Device)";
@@ -95,7 +95,7 @@ std::string wrapper(const FamilyApi &A, const Registration &R,
     const std::string &First = Sig.Params.front().Name;
     Code Unaltered = callArguments(Sig, {});
     F.stmt("if (!at::autocast::is_eligible(" + First + ", Device))\n" +
-               "  return skgen_op.call(" + Unaltered.Text + ")",
+               "  return " + Handle + ".call(" + Unaltered.Text + ")",
            Unaltered.Uses);
     Call(arguments(Sig, optionalDtype, [](const std::string &N) {
       return "at::autocast::set_opt_dtype(at::kFloat, " + N + ")";
@@ -123,7 +123,7 @@ std::string autocastSection(const FamilyApi &A,
     Inc.add("skgen/autocast.h");
     Inc.add("skgen/library.h");
     Inc.add(A.T->LibraryHeader);
-    const std::string Name = wrapperName(R.Key, R.Op);
+    const std::string Name = Inc.Names.wrapper(R.Key, R.Op);
     static const CodeTemplate Section(
         R"(// Autocast (SKGEN_AUTOCAST(${policy})): the functional variant on every
 // autocast key of this PyTorch (skgen/autocast.h); in-place and out= run

@@ -338,7 +338,7 @@ const CppParam &param(const CppSignature &Sig, const std::string &Name) {
 /// forward formulas, given each differentiable input's primal and tangent.
 std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
                          const CppSignature &Sig, bool Inplace,
-                         const std::vector<std::string> &Outs) {
+                         const std::vector<std::string> &Outs, Includes &Inc) {
   const Derivatives &D = A.F->derivs(Inplace);
   // The in-place variant's own formulas (torchgen's exact match) read
   // self's tangent, to update it in place, and copies taken before the call.
@@ -389,7 +389,8 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
         }
         Args += (Args.empty() ? "" : ", ") + N;
       }
-      Expr = "skgen_fn.call(" + Args + ")";
+      Expr = typedHandle(A.F->Variants.Functional->Op, *A.Functional, Inc) +
+             ".call(" + Args + ")";
       if (D.Outputs.size() > 1)
         Expr =
             "std::get<" + std::to_string(F.Outputs.front()) + ">(" + Expr + ")";
@@ -432,14 +433,6 @@ std::string forwardBlock(const FamilyApi &A, const NodeLayout &L,
               ? "  const at::Tensor " + KV.first +
                     " = ::skgen::autograd::primal(" + KV.second + ");\n"
               : "  const at::Tensor &" + KV.first + " = " + KV.second + ";\n";
-  if (llvm::any_of(D.Forward, [](const ForwardFormula &F) {
-        return F.K == ForwardFormula::Kind::AutoLinear;
-      }))
-    Block += "  static auto skgen_fn = ::skgen::typed_op<" +
-             A.Functional->functionType() + ">(" +
-             cppStringLiteral(A.F->Variants.Functional->Op.qualifiedName()) +
-             ", " + cppStringLiteral(A.F->Variants.Functional->Op.Overload) +
-             ");\n";
   // Several outputs: every tangent is computed before any is set, so that a
   // formula reading another output (linalg_lu's U reads L) reads a primal,
   // as aten's generated code does (a tangent computed from a dual tensor is
@@ -545,7 +538,8 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
   // Tangents: aten's rule (Derivatives::forwardAD) decides what reads them.
   const Derivatives::ForwardAD FwRule = D.forwardAD(Inplace);
   const bool Forward = FwRule == Derivatives::ForwardAD::Formulas;
-  std::string FwBlock = Forward ? forwardBlock(A, L, Sig, Inplace, Outs) : "";
+  std::string FwBlock =
+      Forward ? forwardBlock(A, L, Sig, Inplace, Outs, Inc) : "";
   std::string DiffArgs; // What a tangent of makes the call forward AD.
   for (unsigned I : D.differentiableInputs())
     DiffArgs +=
@@ -579,11 +573,12 @@ std::string autogradKernel(const FamilyApi &A, bool Inplace,
   }
   // The call, below autograd (with tangents and no formula, the operator's
   // decomposition for forward AD instead).
-  F.lines(typedHandle(Op, Sig));
-  std::string Call = redispatchPastAutograd("skgen_keys", Sig.argumentNames());
-  std::string Decomposed =
-      "::skgen::autograd::forward_decomposition<" + Sig.ReturnType + ">(" +
-      OpName + ", skgen_op, skgen_keys, " + Sig.argumentNames() + ")";
+  const std::string Handle = typedHandle(Op, Sig, Inc);
+  std::string Call =
+      redispatchPastAutograd(Handle, "skgen_keys", Sig.argumentNames());
+  std::string Decomposed = "::skgen::autograd::forward_decomposition<" +
+                           Sig.ReturnType + ">(" + OpName + ", " + Handle +
+                           ", skgen_keys, " + Sig.argumentNames() + ")";
   if (!Inplace) {
     for (const std::string &O : Outs)
       F.stmt("at::Tensor " + O);
@@ -645,11 +640,11 @@ std::string kernelWithoutHistory(const FamilyApi &A, bool Inplace,
   F.Name = Name;
   F.Sig = Inplace ? *A.Inplace : *A.Functional;
   F.TakesKeys = true;
-  F.lines(typedHandle(Inplace ? A.F->Variants.Inplace->Op
-                              : A.F->Variants.Functional->Op,
-                      F.Sig));
   const std::string Call =
-      redispatchPastAutograd("skgen_keys", F.Sig.argumentNames());
+      redispatchPastAutograd(typedHandle(Inplace ? A.F->Variants.Inplace->Op
+                                                 : A.F->Variants.Functional->Op,
+                                         F.Sig, Inc),
+                             "skgen_keys", F.Sig.argumentNames());
   if (!Inplace) {
     F.lines(Code("at::AutoDispatchBelowADInplaceOrView skgen_below;\n"
                  "return " +
@@ -673,10 +668,10 @@ std::string notImplementedKernel(const FamilyApi &A, bool Inplace,
   F.Name = Name;
   F.Sig = Inplace ? *A.Inplace : *A.Functional;
   F.TakesKeys = true;
-  F.lines(typedHandle(Inplace ? A.F->Variants.Inplace->Op
-                              : A.F->Variants.Functional->Op,
-                      F.Sig));
-  F.stmt("return ::skgen::not_implemented(skgen_op, skgen_keys, " +
+  const std::string Handle = typedHandle(Inplace ? A.F->Variants.Inplace->Op
+                                                 : A.F->Variants.Functional->Op,
+                                         F.Sig, Inc);
+  F.stmt("return ::skgen::not_implemented(" + Handle + ", skgen_keys, " +
              F.Sig.argumentNames() + ")",
          paramNames(F.Sig));
   return renderFunction(F);

@@ -38,7 +38,6 @@ std::string result(const FamilyApi &A, size_t I) {
 
 /// `const RET skgen_result = <call>(args);`, after the call's prelude.
 void callFunctional(const FamilyApi &A, const OutCall &Call, FunctionSpec &F) {
-  F.lines(Call.Prelude);
   Code C = Call.call(callArguments(*A.Functional, Call.Convert));
   F.stmt("const " + A.Functional->ReturnType + " skgen_result = " + C.Text,
          C.Uses);
@@ -90,18 +89,16 @@ OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc) {
   if (A.T->stable()) {
     // By name, a full dispatch (the stable ABI has no redispatch).
     Inc.add(A.T->Runtime);
-    OutCall C{
-        "::skgen::call<" + A.Functional->ReturnType + ">", Code(), "", {}};
+    OutCall C{"::skgen::call<" + A.Functional->ReturnType + ">", "", {}};
     C.Leading = cppStringLiteral(Op.qualifiedName()) + ", " +
                 cppStringLiteral(Op.Overload);
     return C;
   }
-  Inc.add("skgen/library.h");
-  Code Handle = typedHandle(Op, *A.Functional);
+  const std::string Handle = typedHandle(Op, *A.Functional, Inc);
   if (!Redispatch)
-    return {"skgen_op.call", Handle, "", {}};
+    return {Handle + ".call", "", {}};
   Inc.add("c10/core/DispatchKeySet.h");
-  return {"skgen_op.redispatch", Handle, keysPastAutograd("skgen_keys"), {}};
+  return {Handle + ".redispatch", keysPastAutograd("skgen_keys"), {}};
 }
 
 std::string outViaFunctional(const FamilyApi &A, const std::string &Name,

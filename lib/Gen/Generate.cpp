@@ -149,16 +149,18 @@ struct Impl {
 Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   using RK = Registration::Kind;
   const FamilyApi &A = C.A;
-  const std::string Name = wrapperName(R.Key, R.Op);
+  // Named when it is generated: a registration without a wrapper takes no
+  // name from the block.
+  auto Name = [&] { return Inc.Names.wrapper(R.Key, R.Op); };
   auto Wrapper = [&](std::string W) {
-    return Impl{std::move(W), A.T->registered(Name)};
+    return Impl{std::move(W), A.T->registered(Name())};
   };
   // With formulas, the Autograd kernels are in the kernel's namespace.
   auto AutogradWrapper = [&](std::string W) {
     if (!A.F->hasAutogradKernels())
       return Wrapper(std::move(W));
     return Impl{std::move(W),
-                A.T->registered(autogradNamespacePrefix(*A.F) + Name)};
+                A.T->registered(autogradNamespacePrefix(*A.F) + Name())};
   };
   // A backend's registrations: the kernel itself, or a wrapper calling it.
   const bool Guard = keyNeedsDeviceGuard(R.Key);
@@ -181,71 +183,71 @@ Impl emitImpl(const Registration &R, const FamilyContext &C, Includes &Inc) {
   case RK::Autocast:
     llvm_unreachable("autocastSection's (Gen/Autocast.cpp)");
   case RK::BackwardOperator:
-    return AutogradWrapper(stableBackwardKernel(A, Name, Inc));
+    return AutogradWrapper(stableBackwardKernel(A, Name(), Inc));
   case RK::OutKernel:
     if (R.Via->ReturnsVoid)
-      return Wrapper(outKernelReturning(A, Name, Direct(), Inc));
+      return Wrapper(outKernelReturning(A, Name(), Direct(), Inc));
     return {"", unboxedKernel(Direct().Callee)};
   case RK::FunctionalKernel:
     return {"", A.T->registered(Direct().Callee)};
   case RK::DirectOut:
-    return Wrapper(outWrapper(A, Name, Guard, Direct(), Inc));
+    return Wrapper(outWrapper(A, Name(), Guard, Direct(), Inc));
   case RK::DirectFunctional:
-    return Wrapper(functionalWrapper(A, Name, Guard, Direct(), Inc));
+    return Wrapper(functionalWrapper(A, Name(), Guard, Direct(), Inc));
   case RK::DirectInplace:
-    return Wrapper(inplaceWrapper(A, Name, Guard, Direct(), Inc));
+    return Wrapper(inplaceWrapper(A, Name(), Guard, Direct(), Inc));
   case RK::DirectOutViaFunctional:
-    return Wrapper(outViaFunctional(A, Name, Guard, Direct(), Inc));
+    return Wrapper(outViaFunctional(A, Name(), Guard, Direct(), Inc));
   case RK::DirectInplaceViaFunctional:
-    return Wrapper(inplaceViaFunctional(A, Name, Guard, Direct(), Inc));
+    return Wrapper(inplaceViaFunctional(A, Name(), Guard, Direct(), Inc));
   case RK::MetaFunctional:
-    return Wrapper(metaFunctionalKernel(A, Name, Inc));
+    return Wrapper(metaFunctionalKernel(A, Name(), Inc));
   case RK::MetaInplace:
-    return Wrapper(metaInplaceKernel(A, Name, Inc));
+    return Wrapper(metaInplaceKernel(A, Name(), Inc));
   case RK::MetaOut:
-    return Wrapper(metaOutKernel(A, Name, Inc));
+    return Wrapper(metaOutKernel(A, Name(), Inc));
   case RK::AliasFunctional:
-    return Wrapper(functionalWrapper(A, Name, true, Alias(true), Inc));
+    return Wrapper(functionalWrapper(A, Name(), true, Alias(true), Inc));
   case RK::AliasInplace:
-    return Wrapper(inplaceWrapper(A, Name, true, Alias(false), Inc));
+    return Wrapper(inplaceWrapper(A, Name(), true, Alias(false), Inc));
   // No out kernel anywhere: through the functional operator.
   case RK::AliasOutViaFunctional:
-    return Wrapper(outViaFunctional(A, Name, true,
+    return Wrapper(outViaFunctional(A, Name(), true,
                                     functionalDispatch(A, false, Inc), Inc));
   case RK::AliasInplaceViaFunctional:
     return Wrapper(inplaceViaFunctional(
-        A, Name, true, functionalDispatch(A, !Call, Inc), Inc));
+        A, Name(), true, functionalDispatch(A, !Call, Inc), Inc));
   case RK::FallbackFunctional:
   case RK::FallbackInplace:
   case RK::FallbackOut:
     if (!C.General)
       return {};
-    return Wrapper(fallbackWrapper(A, *C.General, R.K, Name, !Call, Inc));
+    return Wrapper(fallbackWrapper(A, *C.General, R.K, Name(), !Call, Inc));
   case RK::AliasLegacy:
-    return Wrapper(legacyWrapper(A, Name, Alias(false)));
+    return Wrapper(legacyWrapper(A, Name(), Alias(false)));
   case RK::AutogradNotImplemented:
     return Wrapper(notImplementedKernel(
-        A, A.F->Variants.Inplace && R.Op == A.F->Variants.Inplace->Op, Name,
+        A, A.F->Variants.Inplace && R.Op == A.F->Variants.Inplace->Op, Name(),
         Inc));
   case RK::AutogradFunctional:
     if (!A.F->Derivs.differentiable())
-      return AutogradWrapper(kernelWithoutHistory(A, false, Name, Inc));
-    return AutogradWrapper(autogradKernel(A, false, Name, Inc));
+      return AutogradWrapper(kernelWithoutHistory(A, false, Name(), Inc));
+    return AutogradWrapper(autogradKernel(A, false, Name(), Inc));
   case RK::AutogradInplace:
     if (!A.F->derivs(true).differentiable())
-      return AutogradWrapper(kernelWithoutHistory(A, true, Name, Inc));
-    return AutogradWrapper(autogradKernel(A, true, Name, Inc));
+      return AutogradWrapper(kernelWithoutHistory(A, true, Name(), Inc));
+    return AutogradWrapper(autogradKernel(A, true, Name(), Inc));
   case RK::AutogradOut:
     // The meta tells whether an output is differentiable.
     if (A.hasMeta() || A.F->Derivs.withoutHistory())
-      return AutogradWrapper(outAutogradKernel(A, Name, Inc));
+      return AutogradWrapper(outAutogradKernel(A, Name(), Inc));
     Inc.add("skgen/autograd.h");
     return {"", "torch::CppFunction::makeFromBoxedFunction<"
                 "&::skgen::out_autograd_kernel>()"};
   case RK::VmapFunctional:
   case RK::VmapInplace:
   case RK::VmapOut:
-    return Wrapper(vmapKernel(A, R.K, Name, Inc));
+    return Wrapper(vmapKernel(A, R.K, Name(), Inc));
   }
   llvm_unreachable("covered switch");
 }
@@ -675,6 +677,9 @@ std::vector<FileBlock> generate(const graph::OpGraph &G,
     std::string Decls = C.Decls.emit();
     if (!Decls.empty())
       B.Body += "\n" + Decls;
+    std::string Handles = C.Inc.Handles.definitions();
+    if (!Handles.empty())
+      B.Body += "\n" + Handles;
     B.Body += "\n" + C.Body;
     Blocks.push_back(std::move(B));
   }

@@ -90,22 +90,53 @@ std::string renderFunction(const FunctionSpec &F) {
        {"body", Body}});
 }
 
-Code typedHandle(const schema::OperatorName &Op, const CppSignature &Sig) {
-  static const CodeTemplate Handle(
-      "static auto skgen_op = ::skgen::typed_op<${type}>(${name}, "
-      "${overload});\n");
-  return Code(Handle.substitute({{"type", Sig.functionType()},
-                                 {"name", cppStringLiteral(Op.qualifiedName())},
-                                 {"overload", cppStringLiteral(Op.Overload)}}));
+std::string TypedHandles::use(const schema::OperatorName &Op,
+                              const CppSignature &Sig, BlockNames &Names,
+                              const std::string &Guard) {
+  static const CodeTemplate Definition(
+      R"(auto &${name}() {
+  static auto skgen_op = ::skgen::typed_op<${type}>(${op}, ${overload});
+  return skgen_op;
+}
+)");
+  const std::string Name = Names.handle(Op);
+  Handle &H = Handles[Name];
+  if (H.Definition.empty())
+    H.Definition =
+        Definition.substitute({{"name", Name},
+                               {"type", Sig.functionType()},
+                               {"op", cppStringLiteral(Op.qualifiedName())},
+                               {"overload", cppStringLiteral(Op.Overload)}});
+  H.Guards.insert(Guard);
+  return Name + "()";
+}
+
+std::string TypedHandles::definitions() const {
+  std::string S;
+  for (const auto &Named : Handles) {
+    const Handle &H = Named.second;
+    std::string Condition;
+    if (!H.Guards.count(""))
+      for (const std::string &G : H.Guards)
+        Condition += (Condition.empty() ? "" : " || ") + G;
+    S += (Condition.empty()
+              ? H.Definition
+              : "#if " + Condition + "\n" + H.Definition + "#endif\n");
+  }
+  static const char *const Title =
+      "// Typed handles of the operators called below, each looked up on its "
+      "first call\n";
+  return S.empty() ? "" : Title + anonymousNamespace(S);
 }
 
 std::string keysPastAutograd(const std::string &Keys) {
   return Keys + " & c10::after_ADInplaceOrView_keyset";
 }
 
-std::string redispatchPastAutograd(const std::string &Keys,
+std::string redispatchPastAutograd(const std::string &Handle,
+                                   const std::string &Keys,
                                    const std::string &Args) {
-  return "skgen_op.redispatch(" + keysPastAutograd(Keys) + ", " + Args + ")";
+  return Handle + ".redispatch(" + keysPastAutograd(Keys) + ", " + Args + ")";
 }
 
 std::string belowAutograd(const std::string &Statement) {

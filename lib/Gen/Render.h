@@ -76,17 +76,43 @@ struct FunctionSpec {
 
 std::string renderFunction(const FunctionSpec &F);
 
-/// `static auto skgen_op = ::skgen::typed_op<Sig>("ns::op", "overload");`
-/// (skgen/library.h): the typed handle of \p Op, whose signature is \p Sig.
-Code typedHandle(const schema::OperatorName &Op, const CppSignature &Sig);
+/// The typed handles a block's wrappers call: one function per operator,
+/// defined once before them and returning a function-local static
+/// (`static auto skgen_op = ::skgen::typed_op<Sig>("ns::op", "overload")`,
+/// skgen/library.h). The operator is looked up on the first call, which is
+/// a dispatch to a registered wrapper, so after every static initializer of
+/// the library (TORCH_LIBRARY, in any of its files) has run; a namespace-scope
+/// handle would look it up while this file is initialized, possibly before
+/// the operator is defined (another file, another library: the order is not
+/// specified). As torchgen's Operators.cpp, which keeps its handles in
+/// function-local statics.
+class TypedHandles {
+public:
+  /// `skgen_op_add_out()`: the handle of \p Op (signature \p Sig), named by
+  /// \p Names. \p Guard: the preprocessor condition the calling code is
+  /// compiled under ("" for none); a handle only such code calls is defined
+  /// under it too (an unused function would be -Wunused-function).
+  std::string use(const schema::OperatorName &Op, const CppSignature &Sig,
+                  BlockNames &Names, const std::string &Guard = "");
+  /// The definitions, by name; "" for none.
+  std::string definitions() const;
+
+private:
+  struct Handle {
+    std::string Definition;
+    std::set<std::string> Guards; // "" among them: defined unconditionally.
+  };
+  std::map<std::string, Handle> Handles; // By name.
+};
 
 /// `KEYS & c10::after_ADInplaceOrView_keyset`: the keys \p Keys (an
 /// expression of the dispatch key set) past autograd and ADInplaceOrView,
 /// the key set aten's VariableType kernels redispatch with.
 std::string keysPastAutograd(const std::string &Keys);
-/// `skgen_op.redispatch(KEYS & c10::after_ADInplaceOrView_keyset, ARGS)`:
-/// the typed handle called with keysPastAutograd(\p Keys).
-std::string redispatchPastAutograd(const std::string &Keys,
+/// `HANDLE.redispatch(KEYS & c10::after_ADInplaceOrView_keyset, ARGS)`: the
+/// typed handle \p Handle called with keysPastAutograd(\p Keys).
+std::string redispatchPastAutograd(const std::string &Handle,
+                                   const std::string &Keys,
                                    const std::string &Args);
 /// `{ at::AutoDispatchBelowADInplaceOrView skgen_below; STATEMENT; }`: the
 /// statement runs below autograd and ADInplaceOrView (nested calls too).

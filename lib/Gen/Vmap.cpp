@@ -61,11 +61,11 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
   FunctionSpec F;
   F.Name = Name;
   F.Sig = Sig;
-  F.lines(typedHandle(Op, Sig));
+  const std::string Handle = typedHandle(Op, Sig, Inc);
   F.stmt("::skgen::vmap::Call skgen_vmap");
   F.lines(Code("if (!skgen_vmap.batched(" + llvm::join(Tensors, ", ") +
-                   "))\n  return " + "skgen_op.call(" + llvm::join(Args, ", ") +
-                   ");\n",
+                   "))\n  return " + Handle + ".call(" +
+                   llvm::join(Args, ", ") + ");\n",
                paramNames(Sig)));
   if (Inplace)
     F.stmt("skgen_vmap.inplace(" + Sig.Params.front().Name + ", " + OpName +
@@ -133,7 +133,7 @@ std::string vmapKernel(const FamilyApi &A, Registration::Kind K,
     bool P = std::find(Prepared.begin(), Prepared.end(), N) != Prepared.end();
     CallArgs.push_back(P || N == OutName ? Local(N) : N);
   }
-  const std::string Call = "skgen_op.call(" + llvm::join(CallArgs, ", ") + ")";
+  const std::string Call = Handle + ".call(" + llvm::join(CallArgs, ", ") + ")";
   if (!Out && !Inplace) {
     F.stmt("return skgen_vmap.wrap(" + Call + ")");
     return renderFunction(F);

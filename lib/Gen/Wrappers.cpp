@@ -175,7 +175,7 @@ symIntTaking(const CppSignature &Sig, const graph::Kernel &K, size_t I) {
 }
 
 OutCall directCall(const FamilyApi &A, const graph::Kernel &K) {
-  OutCall C{globalCppName(K.CppName), Code(), "", {}};
+  OutCall C{globalCppName(K.CppName), "", {}};
   // A Meta kernel computes nothing: its wrappers keep the meta's checks.
   C.Checks = A.F->Options.KernelIterator && K.Key != keys::Meta;
   const CppSignature &Sig = variantOf(A, K);
@@ -347,7 +347,6 @@ std::string metaFunctional(const FamilyApi &A, const std::string &Name,
                Options.Text + ")",
            Options.Uses);
   if (Call) {
-    F.lines(Call->Prelude);
     Code C = Call->call(A.outCallArgs("", Call->Convert));
     F.stmt(C.Text, C.Uses);
   }
@@ -391,7 +390,6 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
       F.stmt(Check, {Self});
   }
   if (Call) {
-    F.lines(Call->Prelude);
     Code C = Call->call(A.outCallArgs(
         Temporary ? "skgen_" + Self + ".tensor()" : Self, Call->Convert));
     F.stmt(C.Text, C.Uses);
@@ -428,7 +426,6 @@ std::string metaOut(const FamilyApi &A, const std::string &Name, bool Guard,
     }
   }
   if (Call) {
-    F.lines(Call->Prelude);
     Code C = Call->call(Temporaries ? A.outCallArgsViaOutputs(Call->Convert)
                                     : A.outCallArgs("", Call->Convert));
     F.stmt(C.Text, C.Uses);
@@ -491,9 +488,14 @@ void allocateOutputs(const FamilyApi &A, FunctionSpec &F, Includes &Inc) {
 
 } // namespace
 
-Code typedOutHandle(const FamilyApi &A, Includes &Inc) {
+std::string typedHandle(const schema::OperatorName &Op, const CppSignature &Sig,
+                        Includes &Inc, const std::string &Guard) {
   Inc.add("skgen/library.h");
-  return typedHandle(A.F->Out.Op, A.Out);
+  return Inc.Handles.use(Op, Sig, Inc.Names, Guard);
+}
+
+std::string typedOutHandle(const FamilyApi &A, Includes &Inc) {
+  return typedHandle(A.F->Out.Op, A.Out, Inc);
 }
 
 /// fallbackWrapper on the stable ABI: each number (`float`, `int`, `bool`
@@ -561,7 +563,7 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
       Wrapped.insert(A.F->Out.Arguments[I].Name);
   if (A.T->stable())
     return stableFallback(A, K, *Mine, *Theirs, Wrapped, Name, Inc);
-  OutCall Keys{"", Code(), Redispatch ? "skgen_keys" : "", {}};
+  OutCall Keys{"", Redispatch ? "skgen_keys" : "", {}};
   FunctionSpec F = spec(A, Name, *Mine, &Keys);
   // Each Scalar as aten passes a Python number to a Tensor overload: a 0-dim
   // CPU tensor marked as a wrapped number, so that type promotion treats it
@@ -578,17 +580,16 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
     }
     Args += (Args.empty() ? "" : ", ") + Arg;
   }
-  Inc.add("skgen/library.h");
-  F.lines(typedHandle(fallbackTarget(*A.F, K), *Theirs));
+  const std::string Handle = typedHandle(fallbackTarget(*A.F, K), *Theirs, Inc);
   if (Redispatch) {
     // As the alias-key wrappers: below the keys handled by now, with the
     // backend of every tensor argument (a wrapped number is a CPU tensor,
     // the lowest backend: it decides only for an op without other tensors).
     Inc.add("c10/core/DispatchKeySet.h");
-    F.stmt("return " + redispatchPastAutograd("(" + KeySet + ")", Args),
+    F.stmt("return " + redispatchPastAutograd(Handle, "(" + KeySet + ")", Args),
            paramNames(*Mine));
   } else {
-    F.stmt("return skgen_op.call(" + Args + ")", paramNames(*Mine));
+    F.stmt("return " + Handle + ".call(" + Args + ")", paramNames(*Mine));
   }
   return renderFunction(F);
 }
@@ -601,23 +602,18 @@ OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc) {
       Keys += " | " + O + ".key_set()";
     Keys = "(" + Keys + ")";
   }
-  return {"skgen_op.redispatch",
-          typedOutHandle(A, Inc),
-          keysPastAutograd(Keys),
-          {}};
+  return {typedOutHandle(A, Inc) + ".redispatch", keysPastAutograd(Keys), {}};
 }
 
 OutCall aliasCall(const FamilyApi &A, Includes &Inc) {
-  return {"skgen_op.call", typedOutHandle(A, Inc), "", {}};
+  return {typedOutHandle(A, Inc) + ".call", "", {}};
 }
 
 OutCall aliasByName(const FamilyApi &A, Includes &Inc) {
   Inc.add(A.T->Runtime);
   const schema::OperatorName &Op = A.F->Out.Op;
-  OutCall C{"::skgen::call_out<" + std::to_string(A.outNames().size()) + ">",
-            Code(),
-            "",
-            {}};
+  OutCall C{
+      "::skgen::call_out<" + std::to_string(A.outNames().size()) + ">", "", {}};
   C.Leading = cppStringLiteral(Op.qualifiedName()) + ", " +
               cppStringLiteral(Op.Overload);
   return C;
@@ -631,7 +627,6 @@ std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Functional, Inc);
   allocateOutputs(A, F, Inc);
-  F.lines(Call.Prelude);
   Code C = Call.call(A.outCallArgs("", Call.Convert));
   F.stmt(C.Text, C.Uses);
   F.lines(returnOutputs(A, Inc));
@@ -644,7 +639,6 @@ static std::string callingOut(const FamilyApi &A, const std::string &Name,
                               const CppSignature &Sig, const OutCall &Call,
                               const Code &Return) {
   FunctionSpec F = spec(A, Name, Sig, &Call);
-  F.lines(Call.Prelude);
   Code C = Call.call(A.outCallArgs("", Call.Convert));
   F.stmt(C.Text, C.Uses);
   F.lines(Return);
@@ -677,7 +671,6 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   F.stmt("const c10::DimVector skgen_self_sizes(" + Self +
              ".sizes().begin(), " + Self + ".sizes().end())",
          {Self});
-  F.lines(Call.Prelude);
   Code C = Call.call(A.outCallArgs(Self, Call.Convert));
   F.stmt(C.Text, C.Uses);
   F.stmt("TORCH_CHECK(" + Self +
@@ -710,7 +703,7 @@ std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
     Tensors += (Tensors.empty() ? "" : ", ") + P.Name;
     TensorUses.insert(P.Name);
   }
-  OutCall Keys{"", Code(), "skgen_keys", {}};
+  OutCall Keys{"", "skgen_keys", {}};
   FunctionSpec F = spec(A, Name, A.Out, &Keys);
   // A family without history accepts inputs that require grad, as aten's
   // eq.out.
@@ -722,9 +715,9 @@ std::string outAutogradKernel(const FamilyApi &A, const std::string &Name,
                cppStringLiteral(A.F->Out.Op.qualifiedName()) + ")",
            Meta.Uses);
   }
-  F.lines(typedOutHandle(A, Inc));
   Code Args = A.outCallArgs();
-  F.lines(Code(belowAutograd(redispatchPastAutograd("skgen_keys", Args.Text)),
+  F.lines(Code(belowAutograd(redispatchPastAutograd(typedOutHandle(A, Inc),
+                                                    "skgen_keys", Args.Text)),
                Args.Uses));
   for (const std::string &O : A.outNames())
     F.stmt("::skgen::bump_version(" + O + ")", {O});

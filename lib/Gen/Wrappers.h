@@ -23,14 +23,22 @@
 namespace skgen {
 namespace gen {
 
-/// Includes a block needs, collected while emitting, and preprocessor
-/// checks that follow them.
+/// What one block gathers while its sections are emitted: the includes it
+/// needs, preprocessor checks that follow them, the names of its functions
+/// and its typed handles.
 struct Includes {
   std::set<std::string> Headers;
   std::set<std::string> Checks;
+  BlockNames Names;
+  TypedHandles Handles;
   void add(const char *H) { Headers.insert(H); }
   std::string str() const;
 };
+
+/// `skgen_op_add_out()`: the block's typed handle of \p Op (TypedHandles),
+/// called from code compiled under \p Guard ("" for always).
+std::string typedHandle(const schema::OperatorName &Op, const CppSignature &Sig,
+                        Includes &Inc, const std::string &Guard = "");
 
 /// A family with the C++ signatures of its variants (the api view).
 struct FamilyApi {
@@ -67,11 +75,10 @@ struct FamilyApi {
 };
 
 /// How a wrapper calls the out kernel: directly, or through the dispatcher
-/// (`skgen_op.call`, a new dispatch) or below the current key
-/// (`skgen_op.redispatch`, with the keys the dispatcher passed in).
+/// (`skgen_op_add_out().call`, a new dispatch) or below the current key
+/// (`skgen_op_add_out().redispatch`, with the keys the dispatcher passed in).
 struct OutCall {
-  std::string Callee; // `::myops::add_out_cpu` or `skgen_op.call`
-  Code Prelude;       // e.g. the typed handle
+  std::string Callee; // `::myops::add_out_cpu`, `skgen_op_add_out().call`
   /// When set, the wrapper takes `c10::DispatchKeySet skgen_keys` as first
   /// parameter (the dispatcher passes it, the schema does not show it) and
   /// the call's first argument is this expression.
@@ -160,8 +167,8 @@ Code optionsLocal(const FamilyApi &A, const Code &Expr, size_t Uses,
 /// arguments.
 Code returnOutArguments(const FamilyApi &A, Includes &Inc);
 
-/// The typed handle of ns::foo.out (OutCall::Prelude).
-Code typedOutHandle(const FamilyApi &A, Includes &Inc);
+/// The typed handle of ns::foo.out (typedHandle).
+std::string typedOutHandle(const FamilyApi &A, Includes &Inc);
 
 std::string functionalWrapper(const FamilyApi &A, const std::string &Name,
                               bool Guard, const OutCall &Call, Includes &Inc);
@@ -181,9 +188,9 @@ std::string outWrapper(const FamilyApi &A, const std::string &Name, bool Guard,
 
 //===--- A backend that provides the functional kernel (Derived.cpp) ----===//
 
-/// The functional operator through the dispatcher: `skgen_op.redispatch`
-/// below the keys the wrapper was called with (in-place: self is among the
-/// functional's arguments, so they are its keys), or `skgen_op.call`, a new
+/// The functional operator through the dispatcher: its typed handle's
+/// `redispatch` below the keys the wrapper was called with (in-place: self is
+/// among the functional's arguments, so they are its keys), or `call`, a new
 /// dispatch (out=: the out tensor must not choose the kernel that computes
 /// the result, as in aten's generated out= kernels).
 OutCall functionalDispatch(const FamilyApi &A, bool Redispatch, Includes &Inc);

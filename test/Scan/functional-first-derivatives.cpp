@@ -24,5 +24,5 @@ std::tuple<at::Tensor, at::Tensor> pool_cpu(const at::Tensor &self,
 // CHECK-NEXT: const at::Tensor out1 = argmax;
 // CHECK-NEXT: const at::Tensor result1 = argmax;
 // CHECK: skgen_grads[0] = grads[0] * argmax + result1 * out1;
-// CHECK: m.impl("pool", &::ffd::wrapper_Autograd_ffd_pool);
+// CHECK: m.impl("pool", &::ffd::wrapper_Autograd_pool);
 } // namespace ffd

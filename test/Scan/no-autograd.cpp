@@ -45,4 +45,4 @@ at::Tensor &b_out(const at::Tensor &self, at::Tensor &out);
 // GEN-NOT: TORCH_LIBRARY_IMPL(myops, Autograd, m)
 // GEN: // myops::shift.out
 // GEN: TORCH_LIBRARY_IMPL(myops, Autograd, m) {
-// GEN-NEXT:   m.impl("shift", &wrapper_Autograd_myops_shift);
+// GEN-NEXT:   m.impl("shift", &wrapper_Autograd_shift);
