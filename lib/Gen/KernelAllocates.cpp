@@ -27,7 +27,6 @@ void kernelAllocatesBody(const FamilyApi &A, const OutCall &Call,
   std::vector<std::string> Outs = A.outNames();
   for (const std::string &O : Outs)
     F.stmt(A.T->Tensor + std::string(" ") + O);
-  F.lines(Call.Prelude);
   Code C = Call.call(A.outCallArgs("", Call.Convert));
   F.stmt(C.Text, C.Uses);
   // A kernel that breaks the promise gets an error, not a crash later.
