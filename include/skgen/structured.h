@@ -1,5 +1,4 @@
-//===- skgen/structured.h - Meta functions for skgen op families -*- C++
-//-*-===//
+//===- skgen/structured.h - Meta functions for op families ----*- C++ -*-===//
 //
 // The runtime half of skgen's structured kernels. Header-only, ATen headers
 // only; works with PyTorch 1.13 and 2.x.
@@ -28,30 +27,13 @@
 // Most families need no hand-written meta function: a *preset* (namespace
 // skgen::preset, selected with SKGEN_META_PRESET(name, args...)) implements
 // aten's rules with aten's own facilities (at::native::ResultTypeState,
-// at::infer_size, at::dim_list_to_bitset, ...):
-//
-//   unary(self)                 sizes and dtype of self
-//   unary_float(self)           int/bool -> the default float dtype (sqrt)
-//   binary(a, b, alpha)         broadcast + type promotion, Scalars as
-//                               wrapped numbers, alpha checked (add, mul)
-//   binary_float(a, b, rounding_mode)
-//                               binary, then int/bool -> default float (div);
-//                               "trunc"/"floor": binary (div.out_mode)
-//   comparison(a, b)            binary shape, bool result (lt, eq)
-//   elementwise({a, b, ...})    broadcast + promotion over any operands
-//   reduction(self, dim, keepdim, dtype)
-//                               sum-like: int/bool -> int64 unless dtype
-//   index_reduction(self, dim, keepdim)
-//                               (values, int64 indices) as max.dim
-//   arg_reduction(self, dim, keepdim)
-//                               int64 indices as argmax
-//
-// and, in skgen/presets/tensor_iterator.h (included below), the
-// TensorIterator families with a rule of their own: clamp, unary_bool
-// (isposinf), loss (mse_loss), halving (glu); in skgen/presets/shapes.h
-// (included below), families whose aten meta function is their own: mm,
-// bmm, addmm, cat, softmax (_softmax, _log_softmax), cumulative (cumsum,
-// cumprod), upsample2d (upsample_nearest2d, upsample_bilinear2d).
+// at::infer_size, at::dim_list_to_bitset, ...). The presets are one table,
+// lib/Schema/MetaPresets.def: `skgen --print-vocabulary=presets` lists them
+// with their arguments and the runtimes that have them (docs/annotations.md,
+// checked against it). The pointwise and reduction presets are in
+// skgen/runtime/rules.h; the TensorIterator families with a rule of their
+// own in skgen/presets/tensor_iterator.h, and those whose aten meta function
+// is their own in skgen/presets/shapes.h (both libtorch only).
 //
 // Presets are ordinary functions: a hand-written meta function can call one
 // and adjust the result (e.g. add a check, or change the out= dtype rule:
