@@ -189,6 +189,7 @@ TUFacts everyMemberSet() {
   O.NoMetaKernel = true;
   O.KernelCasts = true;
   O.KernelIterator = true;
+  O.KernelAllocates = true;
   O.NoAutograd = true;
   O.VmapFunction = "ns::f_vmap";
   O.NoVmap = true;
