@@ -116,42 +116,23 @@ VARIANTS = {"direct": ("CPU", False), "alias": ("Meta", False),
             "iter": ("CPU", True), "iter_alias": ("Meta", True)}
 
 
-# --fast-alloc: the iter kernels build, for an undefined out on the CPU, a
-# TensorIteratorBase that allocates as aten's structured CPU kernels do
-# (at::detail::empty_cpu, no dispatcher trip), instead of at::TensorIterator
-# (at::empty): what a TensorIterator class in skgen's runtime could give.
-# torch 2.x only; a prototype (no names, no check of the dispatch keys that
-# skgen::detail::empty makes before it skips the dispatcher).
-FAST_ALLOC = r"""
-namespace bench_fast {
-struct Alloc final : at::TensorIteratorBase {
-  // torch 2.x's signature (1.13's also takes the names).
-  void set_output_raw_strided(int64_t i, at::IntArrayRef sizes, at::IntArrayRef strides,
-                              at::TensorOptions options) override {
-    out_ = strides.empty() ? at::detail::empty_cpu(sizes, options)
-                           : at::detail::empty_strided_cpu(sizes, strides, options);
-    at::TensorIteratorBase::set_output_raw_strided(i, sizes, strides, options);
-  }
-  const at::Tensor &maybe_get_output(int64_t) override { return out_; }
-  at::Tensor out_;
-};
-} // namespace bench_fast
-"""
-BUILDS = {"borrowing_binary_op": "build_borrowing_binary_op", "unary_op": "build_borrowing_unary_op",
-          "unary_float_op": "build_borrowing_unary_float_op",
-          "comparison_op": "build_borrowing_comparison_op"}
+# --skgen-iterator: the iter kernels build skgen::TensorIterator (skgen/iterator.h)
+# instead of at::TensorIterator: for an undefined out on the CPU it allocates
+# as aten's structured CPU kernels do (at::detail::empty_strided_cpu, no
+# dispatcher trip); a defined out is resized as aten's structured out= kernels
+# resize it.
+ITERATOR_METHODS = {"borrowing_binary_op": "binary_op", "unary_op": "unary_op",
+                    "unary_float_op": "unary_float_op", "comparison_op": "comparison_op"}
 
 
 def fast_body(iter_body):
-    """iter_body, with an undefined CPU out allocated by bench_fast::Alloc."""
+    """iter_body, over skgen::TensorIterator."""
     first, rest = iter_body.split("\n", 1)
     factory = first.split("at::TensorIterator::")[1].split("(")[0]
-    args = first.split("(", 1)[1].rsplit(")", 1)[0]
+    args = first.split("(", 1)[1].rsplit(")", 1)[0].split(", ", 1)[1]  # without out
     stub = rest.split("\n")[0].strip()
-    return (f"if (!out.defined() && self.device().is_cpu()) {{\n"
-            f"    bench_fast::Alloc iter;\n    iter.{BUILDS[factory]}({args});\n"
-            f"    {stub}\n    out = std::move(iter.out_);\n    return out;\n  }}\n  "
-            + iter_body)
+    return (f"skgen::TensorIterator iter(out);\n  iter.{ITERATOR_METHODS[factory]}({args});\n"
+            f"  {stub}\n  return out = iter.output();")
 
 
 def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False, fast=False):
@@ -173,7 +154,7 @@ def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False, fast=Fa
            f"namespace {ns} {{"]
     fast = fast and allocates and iterator
     if fast:
-        out.insert(-1, FAST_ALLOC)
+        out.insert(-1, "#include <skgen/iterator.h>")
     hand = []
     for fam, schema, preset, opts, params, body, iter_body, _f, _i, (_n, ovl) in FAMILIES:
         out.append(f'SKGEN_STRUCTURED("{ns}::{schema}", {key})')
@@ -467,7 +448,7 @@ def build(a, d, variants, cflags, ldflags):
         with open(path, "w") as f:
             f.write(source(v, None if a.no_kernel_casts else
                            "SKGEN_KERNEL_ITERATOR" if a.kernel_iterator else "SKGEN_KERNEL_CASTS",
-                           a.kernel_allocates, a.fast_alloc))
+                           a.kernel_allocates, a.skgen_iterator))
         sh([a.skgen, "--fix", path, "--"] + cflags, f"skgen on {path}")
         srcs.append(path)
     driver = os.path.join(d, "driver.cpp")
@@ -513,10 +494,11 @@ def main():
                     help="with --kernel-iterator: the iter / iter_alias families also get "
                          "SKGEN_KERNEL_ALLOCATES (their kernels store the TensorIterator's "
                          "output: the direct functional wrapper passes an undefined out)")
-    ap.add_argument("--fast-alloc", action="store_true",
-                    help="with --kernel-allocates: the iter kernels allocate an undefined CPU out "
-                         "with at::detail::empty_cpu (a TensorIteratorBase of their own) instead "
-                         "of at::TensorIterator's at::empty")
+    ap.add_argument("--skgen-iterator", action="store_true",
+                    help="with --kernel-allocates: the iter kernels build skgen::TensorIterator "
+                         "(skgen/iterator.h: an undefined CPU out allocated without the "
+                         "dispatcher, as aten's structured CPU kernels) instead of "
+                         "at::TensorIterator")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--reuse", metavar="DIR",
                     help="run the driver a --keep run built in DIR (same --variants)")
@@ -525,8 +507,8 @@ def main():
         ap.error("--no-kernel-casts and --kernel-iterator exclude each other")
     if a.kernel_allocates and not a.kernel_iterator:
         ap.error("--kernel-allocates needs --kernel-iterator")
-    if a.fast_alloc and not a.kernel_allocates:
-        ap.error("--fast-alloc needs --kernel-allocates")
+    if a.skgen_iterator and not a.kernel_allocates:
+        ap.error("--skgen-iterator needs --kernel-allocates")
     variants = a.variants.split(",")
     if a.callgrind and a.calls == ap.get_default("calls"):
         a.calls = 200

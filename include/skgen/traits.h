@@ -29,6 +29,7 @@
 #include <bitset>
 #include <vector>
 
+#include <skgen/plain_cpu.h>
 #include <skgen/symint.h> // SKGEN_SYMBOLIC_SIZES
 
 #define SKGEN_RUNTIME_NAMESPACE_BEGIN namespace skgen {
@@ -205,28 +206,12 @@ struct AtenTraits {
   static Options options_of(const at::Tensor &t) { return t.options(); }
   static void copy(at::Tensor &dst, const at::Tensor &src) { dst.copy_(src); }
 
-  /// Whether at::empty with \p o would reach aten's CPU kernel and nothing
-  /// else: a strided, unpinned CPU tensor, no key in the thread's included
-  /// set beyond the defaults (BackendSelect, ADInplaceOrView; no Python
-  /// mode, FakeTensorMode, functionalization, tracer), no deterministic fill
-  /// of uninitialized memory (aten's empty kernel fills it). empty() then
-  /// calls at::detail::empty_cpu itself, as aten's structured CPU kernels do
-  /// (create_out): the dispatcher trip costs about half the allocation.
-  static bool plain_cpu(const at::TensorOptions &o) {
-    return o.device().is_cpu() && o.layout() == c10::kStrided &&
-           !o.pinned_memory() &&
-           (c10::impl::tls_local_dispatch_key_set().included_ -
-            c10::default_included_set)
-               .empty() &&
-           !at::globalContext().deterministicAlgorithms();
-  }
-
   static at::Tensor empty(const SizeVector &sizes, const SizeVector &strides,
                           ScalarType dtype,
                           const optional<MemoryFormat> &memory_format,
                           Device device, const Options &like) {
     at::TensorOptions o = like.dtype(dtype).device(device);
-    if (plain_cpu(o)) {
+    if (skgen::plain_cpu(o)) { // skgen/plain_cpu.h
 #if SKGEN_SYMBOLIC_SIZES
       auto concrete = c10::asIntArrayRefSlowOpt(sizes);
       auto concrete_strides = c10::asIntArrayRefSlowOpt(strides);

@@ -18,6 +18,7 @@
 #include <torch/version.h>
 
 #include <skgen/annotations.h>
+#include <skgen/iterator.h>
 #include <skgen/structured.h>
 
 #include <tuple>
@@ -231,9 +232,10 @@ at::Tensor &mul_out(const at::Tensor &self, const at::Tensor &other,
 // A TensorIterator kernel, as aten's structured impl computes: the binary
 // preset's TensorIterator (aten's hypot meta is build_borrowing_binary_op)
 // over out, then hypot's DispatchStub. The TensorIterator checks, resizes
-// and casts out= and self: SKGEN_KERNEL_ITERATOR. Given an undefined out it
-// allocates it, as aten's functional hypot does, and the kernel stores it:
-// SKGEN_KERNEL_ALLOCATES (the functional wrapper passes an undefined out).
+// and casts out= and self: SKGEN_KERNEL_ITERATOR. Given an undefined out,
+// skgen::TensorIterator allocates it, as aten's structured functional hypot
+// does, and the kernel stores it: SKGEN_KERNEL_ALLOCATES (the functional
+// wrapper passes an undefined out).
 SKGEN_STRUCTURED("presets::hypot.out(Tensor self, Tensor other, *, Tensor(a!) "
                  "out) -> Tensor(a!)",
                  CPU)
@@ -242,10 +244,10 @@ SKGEN_KERNEL_ITERATOR
 SKGEN_KERNEL_ALLOCATES
 at::Tensor &hypot_out(const at::Tensor &self, const at::Tensor &other,
                       at::Tensor &out) {
-  auto iter = at::TensorIterator::borrowing_binary_op(out, self, other);
+  skgen::TensorIterator iter(out);
+  iter.binary_op(self, other);
   at::native::hypot_stub(iter.device_type(), iter);
-  out = iter.output();
-  return out;
+  return out = iter.output();
 }
 
 SKGEN_STRUCTURED("presets::maximum.out(Tensor self, Tensor other, *, "

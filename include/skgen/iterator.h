@@ -1,0 +1,121 @@
+//===- skgen/iterator.h - A TensorIterator that allocates as aten's -*- C++ -*-===//
+//
+// skgen::TensorIterator: for the out= kernels of SKGEN_KERNEL_ALLOCATES
+// families (libtorch). A structured kernel class of aten's in miniature: a
+// TensorIteratorBase over one output it holds, which
+//
+//  * given an undefined output (the functional wrapper's call), allocates it
+//    where the iterator says, with the sizes, strides and dtype aten's
+//    functional op gives, and on a plain CPU tensor without the dispatcher
+//    (at::detail::empty_strided_cpu, as aten's structured CPU kernels'
+//    create_out: the trip costs about half the allocation);
+//  * given a defined output (out=, in-place), resizes and restrides it as
+//    aten's structured out= kernels do (resize_out).
+//
+//   at::Tensor &hypot_out(const at::Tensor &self, const at::Tensor &other,
+//                         at::Tensor &out) {
+//     skgen::TensorIterator iter(out);
+//     iter.binary_op(self, other);
+//     at::native::hypot_stub(iter.device_type(), iter);
+//     return out = iter.output();
+//   }
+//
+// The object must not move once built (its operands borrow its output), so
+// it has no factory functions as at::TensorIterator has.
+//===----------------------------------------------------------------------===//
+#ifndef SKGEN_ITERATOR_H
+#define SKGEN_ITERATOR_H
+
+#include <ATen/TensorIterator.h>
+#include <ATen/native/Resize.h>
+#include <ATen/EmptyTensor.h>
+#include <skgen/plain_cpu.h>
+#include <skgen/symint.h> // TORCH_VERSION_MAJOR
+
+#if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+#define SKGEN_ITERATOR_NAMES_PARAM
+#define SKGEN_ITERATOR_NAMES_ARG
+#else // 1.13: set_output_raw_strided also takes the output's names.
+#include <ATen/NamedTensorUtils.h>
+#define SKGEN_ITERATOR_NAMES_PARAM , at::DimnameList names
+#define SKGEN_ITERATOR_NAMES_ARG , names
+#endif
+
+namespace skgen {
+
+class TensorIterator final : public at::TensorIteratorBase {
+public:
+  /// \p out: the kernel's out= tensor, undefined when the iterator is to
+  /// allocate it.
+  explicit TensorIterator(const at::Tensor &out) : out_(out) {}
+  TensorIterator(const TensorIterator &) = delete;
+  TensorIterator &operator=(const TensorIterator &) = delete;
+
+  // aten's TensorIterator factories of the TensorIterator presets, built
+  // over the held output.
+  void unary_op(const at::TensorBase &a) { build_borrowing_unary_op(out_, a); }
+  void unary_float_op(const at::TensorBase &a) {
+    build_borrowing_unary_float_op(out_, a);
+  }
+  void binary_op(const at::TensorBase &a, const at::TensorBase &b) {
+    build_borrowing_binary_op(out_, a, b);
+  }
+  void binary_float_op(const at::TensorBase &a, const at::TensorBase &b) {
+    build_borrowing_binary_float_op(out_, a, b);
+  }
+  void comparison_op(const at::TensorBase &a, const at::TensorBase &b) {
+    build_borrowing_comparison_op(out_, a, b);
+  }
+  /// The held output, for a TensorIteratorConfig of the kernel's own
+  /// (`iter.build(config.add_output(iter.out())...)`).
+  const at::Tensor &out() const { return out_; }
+
+  const at::Tensor &maybe_get_output(int64_t) override { return out_; }
+
+  void set_output_raw_strided(int64_t index, at::IntArrayRef sizes,
+                              at::IntArrayRef strides,
+                              at::TensorOptions options
+                                  SKGEN_ITERATOR_NAMES_PARAM) override {
+    if (!out_.defined())
+      out_ = allocate(sizes, strides, options);
+    else if (at::native::resize_output(out_, sizes)) {
+      // Restrided only when resized, as aten's resize_out.
+      if (!strides.empty())
+        out_.as_strided_(sizes, strides);
+      else if (options.memory_format_opt().has_value())
+        out_.unsafeGetTensorImpl()->empty_tensor_restride(
+            *options.memory_format_opt());
+    }
+#if !(defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2)
+    if (!names.empty())
+      at::namedinference::propagate_names(out_, names);
+#endif
+    // After the output is set: the base borrows maybe_get_output().
+    at::TensorIteratorBase::set_output_raw_strided(
+        index, sizes, strides, options SKGEN_ITERATOR_NAMES_ARG);
+  }
+
+private:
+  static at::Tensor allocate(at::IntArrayRef sizes, at::IntArrayRef strides,
+                             const at::TensorOptions &options) {
+    // Contiguous outputs come with empty strides and a memory format.
+    if (plain_cpu(options)) {
+      c10::ScalarType dtype = c10::typeMetaToScalarType(options.dtype());
+      return strides.empty()
+                 ? at::detail::empty_cpu(sizes, dtype, /*pin_memory=*/false,
+                                         options.memory_format_opt())
+                 : at::detail::empty_strided_cpu(sizes, strides, dtype);
+    }
+    return strides.empty() ? at::empty(sizes, options)
+                           : at::empty_strided(sizes, strides, options);
+  }
+
+  at::Tensor out_;
+};
+
+} // namespace skgen
+
+#undef SKGEN_ITERATOR_NAMES_PARAM
+#undef SKGEN_ITERATOR_NAMES_ARG
+
+#endif
