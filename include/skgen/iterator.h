@@ -1,4 +1,4 @@
-//===- skgen/iterator.h - A TensorIterator that allocates as aten's -*- C++ -*-===//
+//===- skgen/iterator.h - A TensorIterator allocating as aten -*- C++ -*-===//
 //
 // skgen::TensorIterator: for the out= kernels of SKGEN_KERNEL_ALLOCATES
 // families (libtorch). A structured kernel class of aten's in miniature: a
@@ -26,9 +26,9 @@
 #ifndef SKGEN_ITERATOR_H
 #define SKGEN_ITERATOR_H
 
+#include <ATen/EmptyTensor.h>
 #include <ATen/TensorIterator.h>
 #include <ATen/native/Resize.h>
-#include <ATen/EmptyTensor.h>
 #include <skgen/plain_cpu.h>
 #include <skgen/symint.h> // TORCH_VERSION_MAJOR
 
@@ -72,10 +72,9 @@ public:
 
   const at::Tensor &maybe_get_output(int64_t) override { return out_; }
 
-  void set_output_raw_strided(int64_t index, at::IntArrayRef sizes,
-                              at::IntArrayRef strides,
-                              at::TensorOptions options
-                                  SKGEN_ITERATOR_NAMES_PARAM) override {
+  void set_output_raw_strided(
+      int64_t index, at::IntArrayRef sizes, at::IntArrayRef strides,
+      at::TensorOptions options SKGEN_ITERATOR_NAMES_PARAM) override {
     if (!out_.defined())
       out_ = allocate(sizes, strides, options);
     else if (at::native::resize_output(out_, sizes)) {

@@ -1,4 +1,4 @@
-//===- skgen/plain_cpu.h - When allocation may skip the dispatcher -*- C++ -*-===//
+//===- skgen/plain_cpu.h - When allocation skips the dispatcher -*- C++ -*-===//
 //
 // skgen::plain_cpu: the one rule for when skgen's runtime (AtenTraits::empty)
 // and skgen::TensorIterator (skgen/iterator.h) allocate with
