@@ -32,11 +32,14 @@
 #include <skgen/plain_cpu.h>
 #include <skgen/symint.h> // TORCH_VERSION_MAJOR
 
+// 1.13's set_output_raw_strided also takes the output's names.
 #if defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2
+#define SKGEN_ITERATOR_NAMES 0
 #define SKGEN_ITERATOR_NAMES_PARAM
 #define SKGEN_ITERATOR_NAMES_ARG
-#else // 1.13: set_output_raw_strided also takes the output's names.
+#else
 #include <ATen/NamedTensorUtils.h>
+#define SKGEN_ITERATOR_NAMES 1
 #define SKGEN_ITERATOR_NAMES_PARAM , at::DimnameList names
 #define SKGEN_ITERATOR_NAMES_ARG , names
 #endif
@@ -85,7 +88,7 @@ public:
         out_.unsafeGetTensorImpl()->empty_tensor_restride(
             *options.memory_format_opt());
     }
-#if !(defined(TORCH_VERSION_MAJOR) && TORCH_VERSION_MAJOR >= 2)
+#if SKGEN_ITERATOR_NAMES
     if (!names.empty())
       at::namedinference::propagate_names(out_, names);
 #endif
@@ -114,6 +117,7 @@ private:
 
 } // namespace skgen
 
+#undef SKGEN_ITERATOR_NAMES
 #undef SKGEN_ITERATOR_NAMES_PARAM
 #undef SKGEN_ITERATOR_NAMES_ARG
 
