@@ -10,8 +10,7 @@ kernel work is aten's; what differs is the generated code around it):
   lt.Tensor_out SKGEN_META_PRESET(comparison)  vs aten::lt.Tensor / lt_.Tensor / lt.Tensor_out
   sum.IntList_out SKGEN_META_PRESET(reduction) vs aten::sum.dim_IntList / sum.IntList_out
   max.dim_max   SKGEN_META_PRESET(index_reduction), two outputs, vs aten::max.dim / max.dim_max
-                (sum and max: no in-place variant, no TensorIterator option; their
-                iter variants call aten's out op too)
+                (sum and max: no in-place variant, no TensorIterator option)
 
 each generated as `direct` (the kernel annotated for CPU: skgen's direct
 CPU wrappers) and `alias` (the kernel annotated for Meta and registered by
@@ -89,15 +88,19 @@ FAMILIES = [
      "auto iter = at::TensorIterator::comparison_op(out, self, other);\n"
      "  at::native::lt_stub(iter.device_type(), iter);\n  out = iter.output();\n  return out;",
      ("lt", "Tensor"), ("lt_", "Tensor"), ("lt", "Tensor_out")),
-    # Not TensorIterator presets (no SKGEN_KERNEL_* option, every variant
-    # calls aten's out op) and no in-place variant, as aten: a reduction and
-    # a two-output op.
+    # Not TensorIterator presets (no SKGEN_KERNEL_* option) and no in-place
+    # variant, as aten: a reduction and a two-output op. Their iter kernels
+    # are aten's structured impl (ReduceOps.cpp sum_out, TensorCompare.cpp
+    # minmax_out_impl) over the outputs the wrapper allocated or checked.
     ("sum", "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, "
      "ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
      "reduction", ['SKGEN_FUNCTIONAL_NAME("dim_IntList")', "SKGEN_NO_INPLACE"],
      "const at::Tensor &self, at::OptionalIntArrayRef dim, bool keepdim, "
      "c10::optional<at::ScalarType> dtype, at::Tensor &out",
-     "return at::sum_out(out, self, dim, keepdim, dtype);", None,
+     "return at::sum_out(out, self, dim, keepdim, dtype);",
+     "auto iter = at::meta::make_reduction_from_out_ty(self, out, dim, keepdim, out.scalar_type());\n"
+     "  if (iter.numel() == 0)\n    out.zero_();\n  else\n"
+     "    at::native::sum_stub(iter.device_type(), iter);\n  return out;",
      ("sum", "dim_IntList"), None, ("sum", "IntList_out")),
     ("max", "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, "
      "Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
@@ -105,9 +108,16 @@ FAMILIES = [
      "const at::Tensor &self, int64_t dim, bool keepdim, at::Tensor &max, "
      "at::Tensor &max_values",
      "at::max_out(max, max_values, self, dim, keepdim);\n"
-     "  return std::tuple<at::Tensor &, at::Tensor &>(max, max_values);", None,
+     "  return std::tuple<at::Tensor &, at::Tensor &>(max, max_values);",
+     "if (self.numel() == 1 && self.dim() == 0) {\n"
+     "    max.fill_(self);\n    max_values.fill_(0);\n  } else if (self.numel() > 0) {\n"
+     "    at::native::max_stub(self.device().type(), max, max_values, self, dim, keepdim);\n  }\n"
+     "  return std::tuple<at::Tensor &, at::Tensor &>(max, max_values);",
      ("max", "dim"), None, ("max", "dim_max")),
 ]
+
+# The presets whose families may carry SKGEN_KERNEL_ITERATOR / _ALLOCATES.
+TENSOR_ITERATOR_PRESETS = {"binary", "unary", "unary_float", "comparison"}
 
 # variant: (the kernel's key, whether its out= kernel computes itself with a
 # TensorIterator and the stub). `alias` variants register their out= kernels for
@@ -149,6 +159,8 @@ def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False, fast=Fa
     out += ["#include <ATen/ATen.h>", "#include <ATen/TensorIterator.h>",
             "#include <ATen/EmptyTensor.h>",
            "#include <ATen/native/BinaryOps.h>", "#include <ATen/native/UnaryOps.h>",
+           "#include <ATen/native/ReduceOps.h>", "#include <ATen/native/ReduceOpsUtils.h>",
+           "#include <ATen/native/TensorCompare.h>",
            "#include <skgen/annotations.h>",
            "#include <skgen/structured.h>", "#include <torch/library.h>", "",
            f"namespace {ns} {{"]
@@ -160,7 +172,7 @@ def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False, fast=Fa
         out.append(f'SKGEN_STRUCTURED("{ns}::{schema}", {key})')
         out.append(f"SKGEN_META_PRESET({preset})")
         out += opts
-        ti = iter_body is not None  # a TensorIterator preset
+        ti = preset in TENSOR_ITERATOR_PRESETS
         if kernel_option and ti:
             out.append(kernel_option)
         if allocates and ti:
@@ -168,7 +180,7 @@ def source(variant, kernel_option="SKGEN_KERNEL_CASTS", allocates=False, fast=Fa
         ret = "at::Tensor &" if ti or fam == "sum" else \
             "std::tuple<at::Tensor &, at::Tensor &> "
         out.append(f"{ret}{fam}_out_kernel({params}) {{\n"
-                   f"  {(fast_body(iter_body) if fast else iter_body) if iterator and ti else body}\n}}")
+                   f"  {(fast_body(iter_body) if fast and ti else iter_body) if iterator else body}\n}}")
         out.append("")
         hand.append(f'  m.impl("{fam}.{ovl}", TORCH_FN({ns}::{fam}_out_kernel));')
     out.append(f"}} // namespace {ns}")

@@ -26,10 +26,8 @@
 #ifndef SKGEN_ITERATOR_H
 #define SKGEN_ITERATOR_H
 
-#include <ATen/EmptyTensor.h>
 #include <ATen/TensorIterator.h>
-#include <ATen/native/Resize.h>
-#include <skgen/plain_cpu.h>
+#include <skgen/create_out.h>
 #include <skgen/symint.h> // TORCH_VERSION_MAJOR
 
 // 1.13's set_output_raw_strided also takes the output's names.
@@ -79,15 +77,9 @@ public:
       int64_t index, at::IntArrayRef sizes, at::IntArrayRef strides,
       at::TensorOptions options SKGEN_ITERATOR_NAMES_PARAM) override {
     if (!out_.defined())
-      out_ = allocate(sizes, strides, options);
-    else if (at::native::resize_output(out_, sizes)) {
-      // Restrided only when resized, as aten's resize_out.
-      if (!strides.empty())
-        out_.as_strided_(sizes, strides);
-      else if (options.memory_format_opt().has_value())
-        out_.unsafeGetTensorImpl()->empty_tensor_restride(
-            *options.memory_format_opt());
-    }
+      out_ = create_out(sizes, strides, options);
+    else
+      resize_out(out_, sizes, strides, options.memory_format_opt());
 #if SKGEN_ITERATOR_NAMES
     if (!names.empty())
       at::namedinference::propagate_names(out_, names);
@@ -98,20 +90,6 @@ public:
   }
 
 private:
-  static at::Tensor allocate(at::IntArrayRef sizes, at::IntArrayRef strides,
-                             const at::TensorOptions &options) {
-    // Contiguous outputs come with empty strides and a memory format.
-    if (plain_cpu(options)) {
-      c10::ScalarType dtype = c10::typeMetaToScalarType(options.dtype());
-      return strides.empty()
-                 ? at::detail::empty_cpu(sizes, dtype, /*pin_memory=*/false,
-                                         options.memory_format_opt())
-                 : at::detail::empty_strided_cpu(sizes, strides, dtype);
-    }
-    return strides.empty() ? at::empty(sizes, options)
-                           : at::empty_strided(sizes, strides, options);
-  }
-
   at::Tensor out_;
 };
 

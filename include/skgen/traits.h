@@ -29,7 +29,7 @@
 #include <bitset>
 #include <vector>
 
-#include <skgen/plain_cpu.h>
+#include <skgen/create_out.h>
 #include <skgen/symint.h> // SKGEN_SYMBOLIC_SIZES
 
 #define SKGEN_RUNTIME_NAMESPACE_BEGIN namespace skgen {
@@ -75,6 +75,20 @@ struct AtenTraits {
     return at::infer_size_dimvector(a, b);
   }
 #endif
+
+  static int64_t as_int(int64_t size) { return size; }
+#if SKGEN_SYMBOLIC_SIZES
+  static int64_t as_int(const c10::SymInt &size) { return size.expect_int(); }
+#endif
+  static c10::IntArrayRef strides_of(const at::Tensor &t) {
+    return t.strides();
+  }
+  static bool is_contiguous(const at::Tensor &t, MemoryFormat format) {
+    return t.is_contiguous(format);
+  }
+  static bool non_overlapping_and_dense(const at::Tensor &t) {
+    return t.is_non_overlapping_and_dense();
+  }
 
   static bool symbolic(const at::Tensor &t) {
     return t.unsafeGetTensorImpl()->has_symbolic_sizes_strides();
@@ -206,41 +220,28 @@ struct AtenTraits {
   static Options options_of(const at::Tensor &t) { return t.options(); }
   static void copy(at::Tensor &dst, const at::Tensor &src) { dst.copy_(src); }
 
+  /// skgen::create_out (skgen/create_out.h) where the sizes are concrete.
   static at::Tensor empty(const SizeVector &sizes, const SizeVector &strides,
                           ScalarType dtype,
                           const optional<MemoryFormat> &memory_format,
                           Device device, const Options &like) {
-    at::TensorOptions o = like.dtype(dtype).device(device);
-    if (skgen::plain_cpu(o)) { // skgen/plain_cpu.h
+    at::TensorOptions o =
+        like.dtype(dtype).device(device).memory_format(memory_format);
 #if SKGEN_SYMBOLIC_SIZES
-      auto concrete = c10::asIntArrayRefSlowOpt(sizes);
-      auto concrete_strides = c10::asIntArrayRefSlowOpt(strides);
+    auto concrete = c10::asIntArrayRefSlowOpt(sizes);
+    auto concrete_strides = c10::asIntArrayRefSlowOpt(strides);
+    if (!concrete || !concrete_strides)
+      return strides.empty() ? at::empty_symint(sizes, o)
+                             : at::empty_strided_symint(sizes, strides, o);
+    return create_out(*concrete, *concrete_strides, o);
 #else
-      c10::optional<c10::IntArrayRef> concrete = sizes,
-                                      concrete_strides = strides;
-#endif
-      if (concrete && concrete_strides)
-        return strides.empty()
-                   ? at::detail::empty_cpu(*concrete, dtype,
-                                           /*pin_memory=*/false, memory_format)
-                   : at::detail::empty_strided_cpu(*concrete, *concrete_strides,
-                                                   dtype);
-    }
-#if SKGEN_SYMBOLIC_SIZES
-    if (!strides.empty())
-      return at::empty_strided_symint(sizes, strides, o);
-    return at::empty_symint(sizes, o, memory_format);
-#else
-    if (!strides.empty())
-      return at::empty_strided(sizes, strides, o);
-    return at::empty(sizes, o, memory_format);
+    return create_out(sizes, strides, o);
 #endif
   }
 
-  /// at::native::resize_output (silent for a zero-size out, PyTorch's
-  /// deprecation warning otherwise), then the strides or memory format when
-  /// it was resized. \p proxy: unused here (the stable ABI's rebuild warns
-  /// once more for it, as TensorIterator does).
+  /// skgen::resize_out where the sizes are concrete. \p proxy: unused here
+  /// (the stable ABI's rebuild warns once more for it, as TensorIterator
+  /// does).
   static bool resize_output(const at::Tensor &out, const SizeVector &sizes,
                             const SizeVector &strides,
                             const optional<MemoryFormat> &memory_format,
@@ -248,23 +249,19 @@ struct AtenTraits {
     (void)proxy;
 #if SKGEN_SYMBOLIC_SIZES
     auto concrete = c10::asIntArrayRefSlowOpt(sizes);
-    bool resized = concrete ? at::native::resize_output(out, *concrete)
-                            : at::native::resize_output_symint(out, sizes);
+    auto concrete_strides = c10::asIntArrayRefSlowOpt(strides);
+    if (concrete && concrete_strides)
+      return resize_out(out, *concrete, *concrete_strides, memory_format);
+    if (!at::native::resize_output_symint(out, sizes))
+      return false;
+    if (!strides.empty())
+      out.as_strided__symint(sizes, strides);
+    else if (memory_format)
+      out.unsafeGetTensorImpl()->empty_tensor_restride(*memory_format);
+    return true;
 #else
-    bool resized = at::native::resize_output(out, sizes);
+    return resize_out(out, sizes, strides, memory_format);
 #endif
-    if (resized) {
-      if (!strides.empty()) {
-#if SKGEN_SYMBOLIC_SIZES
-        out.as_strided__symint(sizes, strides);
-#else
-        out.as_strided_(sizes, strides);
-#endif
-      } else if (memory_format) {
-        out.unsafeGetTensorImpl()->empty_tensor_restride(*memory_format);
-      }
-    }
-    return resized;
   }
 };
 

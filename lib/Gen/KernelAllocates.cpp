@@ -1,13 +1,15 @@
 //===- KernelAllocates.cpp - Functional wrappers without a meta call ------===//
 //
-// SKGEN_KERNEL_ALLOCATES: the out= kernel of a SKGEN_KERNEL_ITERATOR family
-// lets its TensorIterator allocate the undefined out tensors it is given
+// SKGEN_KERNEL_ALLOCATES: the out= kernels of a SKGEN_KERNEL_ITERATOR family
+// let their TensorIterator allocate the undefined out tensors they are given
 // (TensorIterator::set_output_raw_strided allocates an undefined output with
-// the sizes, strides and dtype aten's functional op gives it) and stores
-// them in its out arguments (`out = iter.output();`). The functional wrapper
-// calling it then builds one TensorIterator and allocates once, as aten's
+// the sizes, strides and dtype aten's functional op gives it) and store them
+// in their out arguments (`out = iter.output();`). The functional wrapper
+// calling one then builds one TensorIterator and allocates once, as aten's
 // structured functional kernel does, instead of evaluating the meta preset
-// to allocate and the kernel's TensorIterator again over the result.
+// to allocate and the kernel's TensorIterator again over the result. The
+// promise covers every out= kernel of the family, so the alias-key wrapper
+// redispatching to another backend's does the same.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +19,9 @@ namespace skgen {
 namespace gen {
 
 bool kernelAllocates(const FamilyApi &A, const OutCall *Call) {
-  // Only a direct call of a backend's kernel (OutCall::Checks: not Meta's,
-  // not a redispatch, whose out= kernel may be anyone's).
+  // A backend's kernel or the alias key's redispatch (OutCall::Checks), not
+  // a Meta kernel (it computes nothing) nor a full dispatch (which would
+  // pass an undefined out through every key again, Python's among them).
   return Call && Call->Checks && A.F->Options.KernelAllocates && !A.T->stable();
 }
 
@@ -29,12 +32,18 @@ void kernelAllocatesBody(const FamilyApi &A, const OutCall &Call,
     F.stmt(A.T->Tensor + std::string(" ") + O);
   Code C = Call.call(A.outCallArgs("", Call.Convert));
   F.stmt(C.Text, C.Uses);
-  // A kernel that breaks the promise gets an error, not a crash later.
+  // A kernel that breaks the promise gets an error, not a crash later. One
+  // reached through the dispatcher is any backend's (a boxed one cannot
+  // keep it: its outputs come back by value).
+  const std::string Kernel =
+      Call.Keys.empty() ? "the SKGEN_KERNEL_ALLOCATES kernel " + Call.Callee
+                        : "this backend's out= kernel (SKGEN_KERNEL_ALLOCATES "
+                          "promises it of every out= kernel of the family)";
   for (const std::string &O : Outs)
-    F.stmt("TORCH_CHECK(" + O + ".defined(), \"" + A.F->Out.Op.str() +
-               ": the SKGEN_KERNEL_ALLOCATES kernel " + Call.Callee +
-               " left '" + O + "' undefined (store its TensorIterator's " +
-               "output: `" + O + " = iter.output();`)\")",
+    F.stmt("TORCH_CHECK(" + O + ".defined(), \"" + A.F->Out.Op.str() + ": " +
+               Kernel + " left '" + O +
+               "' undefined (store its TensorIterator's output: `" + O +
+               " = iter.output();`)\")",
            {O});
 }
 

@@ -364,9 +364,10 @@ bool usesTemporaries(const FamilyApi &A, const OutCall *Call) {
 }
 
 /// Whether the in-place / out= wrapper calling \p Call leaves the checks of
-/// self / out= to it (OutCall::Checks). Alias-key wrappers, which reach
-/// other backends' out= kernels (hand-registered Meta ones too), and Meta
-/// kernels always check.
+/// self / out= to it (OutCall::Checks). Meta kernels always check, and so
+/// do alias-key wrappers, which reach other backends' out= kernels
+/// (hand-registered Meta ones too), unless SKGEN_KERNEL_ALLOCATES promises
+/// it of all of them (aliasRedispatch).
 bool kernelChecks(const OutCall *Call) { return Call && Call->Checks; }
 
 std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
@@ -596,13 +597,19 @@ std::string fallbackWrapper(const FamilyApi &A, const FamilyApi &General,
 
 OutCall aliasRedispatch(const FamilyApi &A, bool Functional, Includes &Inc) {
   Inc.add("c10/core/DispatchKeySet.h");
+  // SKGEN_KERNEL_ALLOCATES promises it of every out= kernel of the family,
+  // whichever backend's: the in-place wrapper leaves the checks to it, the
+  // functional one passes undefined outs (which have no keys).
+  const bool Promised = A.F->Options.KernelAllocates;
   std::string Keys = "skgen_keys";
-  if (Functional) {
+  if (Functional && !Promised) {
     for (const std::string &O : A.outNames())
       Keys += " | " + O + ".key_set()";
     Keys = "(" + Keys + ")";
   }
-  return {typedOutHandle(A, Inc) + ".redispatch", keysPastAutograd(Keys), {}};
+  OutCall C{typedOutHandle(A, Inc) + ".redispatch", keysPastAutograd(Keys), {}};
+  C.Checks = Promised;
+  return C;
 }
 
 OutCall aliasCall(const FamilyApi &A, Includes &Inc) {

@@ -93,8 +93,9 @@ struct OutCall {
   /// name).
   std::string Leading = {};
   /// The callee checks, resizes and casts out= / self itself: a backend's
-  /// kernel (not Meta's) of a SKGEN_KERNEL_ITERATOR family. Its in-place
-  /// and out= wrappers then evaluate no meta function.
+  /// kernel (not Meta's) of a SKGEN_KERNEL_ITERATOR family, or the
+  /// redispatch to any backend's out= kernel of a SKGEN_KERNEL_ALLOCATES
+  /// family. Its in-place and out= wrappers then evaluate no meta function.
   bool Checks = false;
 
   /// `Callee(Keys, Leading, Args)`.

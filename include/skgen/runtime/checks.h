@@ -35,8 +35,9 @@ inline void raise_kernel_error(const TensorMeta &m) {
 /// A fresh tensor per \p m on \p device, with the layout of \p like.
 inline Traits::Tensor empty(const TensorMeta &m, Traits::Device device,
                             const Traits::Options &like) {
-  return Traits::empty(m.sizes, m.strides, m.dtype, m.memory_format, device,
-                       like);
+  Layout layout = layout_of(m);
+  return Traits::empty(m.sizes, layout.strides, m.dtype, layout.memory_format,
+                       device, like);
 }
 
 /// TensorIterator's device rule (compute_types) for the inputs of \p m,
@@ -271,8 +272,11 @@ inline bool check_out(const Meta &meta, size_t i, const Traits::Tensor &out,
                 Traits::device_name(have), " instead");
   }
   detail::check_expands(m);
-  Traits::resize_output(out, m.sizes, m.strides, m.memory_format,
-                        /*proxy=*/temporary && m.out_dtype == OutDtype::Cast);
+  if (!detail::same_sizes(out, m.sizes)) { // else nothing to resize
+    Layout layout = layout_of(m);
+    Traits::resize_output(out, m.sizes, layout.strides, layout.memory_format,
+                          /*proxy=*/temporary && m.out_dtype == OutDtype::Cast);
+  }
   detail::raise_kernel_error(m);
   return temporary;
 }

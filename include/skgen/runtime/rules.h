@@ -11,6 +11,9 @@
 
 #include <skgen/runtime/meta.h>
 
+#include <algorithm>
+#include <vector>
+
 SKGEN_RUNTIME_NAMESPACE_BEGIN
 
 /// Broadcast shape of two tensors (at::infer_size rules and errors).
@@ -91,6 +94,134 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
         break;
       }
   return meta;
+}
+
+/// An output's layout: strides (empty: none given) or a memory format.
+struct Layout {
+  SizeVector strides;
+  Traits::optional<Traits::MemoryFormat> memory_format;
+};
+
+namespace detail {
+/// TensorIterator's layout of a new or resized output of \p m's inputs
+/// (allocate_or_resize_outputs): with inputs of one shape, contiguous,
+/// channels-last, or their strides when they all have the same dense ones
+/// (fast_set_up); else dense strides ordering the dims as the inputs do,
+/// the first input deciding, broadcast dims ignored, equal strides putting
+/// the smaller size first (reorder_dimensions, compatible_stride). A
+/// transposed input gives a transposed result. Contiguous (nothing given)
+/// where that is what TensorIterator gives, and for symbolic sizes or
+/// sizes that are not the inputs' broadcast shape (a preset that changed
+/// them: loss, halving).
+inline Layout iterator_layout(const TensorMeta &m) {
+  using MemoryFormat = Traits::MemoryFormat;
+  const auto &inputs = m.iterator.tensors;
+  const size_t ndim = m.sizes.size();
+  Layout layout;
+  if (ndim <= 1 || inputs.empty())
+    return layout;
+  for (const Traits::Tensor *t : inputs)
+    if (Traits::symbolic(*t))
+      return layout;
+  // compute_fast_setup_type (a wrapped number is a 0-dim operand).
+  bool same_shape = m.iterator.wrapped_numbers == 0;
+  for (const Traits::Tensor *t : inputs)
+    same_shape = same_shape && Traits::same_sizes(*t, m.sizes);
+  if (same_shape) {
+    bool contiguous = true, channels_last = true, dense = true;
+    for (const Traits::Tensor *t : inputs) {
+      contiguous =
+          contiguous && Traits::is_contiguous(*t, MemoryFormat::Contiguous);
+      channels_last = channels_last &&
+                      Traits::is_contiguous(*t, MemoryFormat::ChannelsLast);
+      dense = dense && Traits::non_overlapping_and_dense(*t);
+    }
+    if (contiguous)
+      return layout;
+    if (channels_last) {
+      layout.memory_format = MemoryFormat::ChannelsLast;
+      return layout;
+    }
+    auto last = Traits::strides_of(*inputs[inputs.size() - 1]);
+    for (const Traits::Tensor *t : inputs) {
+      auto strides = Traits::strides_of(*t);
+      dense = dense && std::equal(strides.begin(), strides.end(), last.begin(),
+                                  last.end());
+    }
+    if (dense) {
+      layout.strides.assign(last.begin(), last.end());
+      return layout;
+    }
+  }
+  std::vector<int64_t> shape(ndim);
+  for (size_t d = 0; d < ndim; ++d)
+    shape[d] = Traits::as_int(m.sizes[d]);
+  for (const Traits::Tensor *t : inputs) {
+    auto sizes = t->sizes();
+    if (sizes.size() > ndim)
+      return layout;
+    for (size_t i = 0, offset = ndim - sizes.size(); i < sizes.size(); ++i)
+      if (sizes[i] != 1 && sizes[i] != shape[offset + i])
+        return layout;
+  }
+  // compute_strides: 0 for a broadcast dim.
+  auto stride = [&](const Traits::Tensor &t, size_t d) -> int64_t {
+    auto sizes = t.sizes();
+    size_t offset = ndim - sizes.size();
+    if (d < offset || (sizes[d - offset] == 1 && shape[d] != 1))
+      return 0;
+    return Traits::strides_of(t)[d - offset];
+  };
+  // reorder_dimensions' should_swap: 1 if d0 goes after d1, -1 if before,
+  // 0 if no input tells.
+  auto order = [&](size_t d0, size_t d1) {
+    for (const Traits::Tensor *t : inputs) {
+      int64_t s0 = stride(*t, d0), s1 = stride(*t, d1);
+      if (s0 == 0 || s1 == 0)
+        continue;
+      if (s0 != s1)
+        return s0 < s1 ? -1 : 1;
+      if (shape[d0] > shape[d1])
+        return 1;
+    }
+    return 0;
+  };
+  // Dims from the fastest, by its insertion sort (ambiguous pairs stay).
+  std::vector<size_t> perm(ndim);
+  for (size_t i = 0; i < ndim; ++i)
+    perm[i] = ndim - 1 - i;
+  for (size_t i = 1; i < ndim; ++i)
+    for (size_t d1 = i, d0 = i; d0-- > 0;) {
+      int c = order(perm[d0], perm[d1]);
+      if (c < 0)
+        break;
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      }
+    }
+  bool inverted = true; // C order: contiguous
+  for (size_t i = 0; i < ndim; ++i)
+    inverted = inverted && perm[i] == ndim - 1 - i;
+  if (inverted)
+    return layout;
+  layout.strides.resize(ndim);
+  int64_t next = 1;
+  for (size_t d : perm) {
+    layout.strides[d] = next;
+    next *= shape[d];
+  }
+  return layout;
+}
+} // namespace detail
+
+/// The layout of a new or resized output \p m: its own strides or memory
+/// format, else TensorIterator's for a TensorIterator meta.
+inline Layout layout_of(const TensorMeta &m) {
+  if (m.kind != OpKind::TensorIterator || !m.strides.empty() ||
+      m.memory_format.has_value())
+    return {m.strides, m.memory_format};
+  return detail::iterator_layout(m);
 }
 
 /// The shape of reducing \p self over \p dims (keepdim: reduced dims become 1).

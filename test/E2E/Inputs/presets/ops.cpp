@@ -250,6 +250,24 @@ at::Tensor &hypot_out(const at::Tensor &self, const at::Tensor &other,
   return out = iter.output();
 }
 
+// The same kernel behind the alias-key wrappers: annotated for a backend
+// without tensors here (PrivateUse1) and registered by hand for CPU out=
+// (below), so CPU functional and in-place calls run the generated
+// CompositeExplicitAutograd wrappers. SKGEN_KERNEL_ALLOCATES promises that
+// every out= kernel of the family checks and allocates as hypot_out does:
+// they redispatch an undefined out (functional) and self (in-place) to it
+// without the meta function.
+SKGEN_STRUCTURED("presets::hypot_alias.out(Tensor self, Tensor other, *, "
+                 "Tensor(a!) out) -> Tensor(a!)",
+                 PrivateUse1)
+SKGEN_META_PRESET(binary)
+SKGEN_KERNEL_ITERATOR
+SKGEN_KERNEL_ALLOCATES
+at::Tensor &hypot_alias_out(const at::Tensor &self, const at::Tensor &other,
+                            at::Tensor &out) {
+  return hypot_out(self, other, out);
+}
+
 SKGEN_STRUCTURED("presets::maximum.out(Tensor self, Tensor other, *, "
                  "Tensor(a!) out) -> Tensor(a!)",
                  CPU)
@@ -1039,3 +1057,9 @@ at::Tensor &tril_out(const at::Tensor &self, int64_t diagonal,
 }
 
 } // namespace presets
+
+// hypot_alias's CPU out= kernel, registered by hand: CPU functional and
+// in-place calls of hypot_alias run the alias-key wrappers.
+TORCH_LIBRARY_IMPL(presets, CPU, m) {
+  m.impl("hypot_alias.out", TORCH_FN(presets::hypot_alias_out));
+}
