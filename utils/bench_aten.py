@@ -21,6 +21,17 @@ CompositeExplicitAutograd wrappers, which redispatch to it), and again as
 does (a TensorIterator over the given out, then the op's DispatchStub): aten's
 out op, its dispatcher trip and its meta are then not charged to skgen.
 
+`stable` (not in the default --variants): the same families on skgen's
+stable-ABI target (skgen --abi=stable, docs/stable-abi.md), annotated for CPU,
+compiled with -DTORCH_STABLE_ONLY and TORCH_TARGET_VERSION = the measured
+torch, as examples/stable is, into a hidden-visibility shared library the
+driver links (skgen's two runtimes define functions of the same names, so
+they cannot share one link unit). Its kernels call aten's out= ops by name
+(skgen::call_out, as a stable kernel without TensorIterator or DispatchStubs
+does): the kernel work of `direct`. Without `add`: its `Scalar alpha` has no
+stable-ABI form (nor can a stable kernel pass one to aten::add.out); its rows
+show "-" for the variant.
+
 A C++ driver (no Python) calls every operator through its typed handle
 (c10::TypedOperatorHandle::call, the path of at::_ops::<op>::call), with
 autograd enabled as in user code (--inference-mode: under c10::InferenceMode),
@@ -45,7 +56,7 @@ TensorIterator allocates (one TensorIterator build per functional call).
 
 Usage: utils/bench_aten.py [--skgen build/bin/skgen] [--python .venv/bin/python]
                            [--rounds 101] [--calls 2000] [--sizes 1,4096]
-                           [--variants direct,alias,iter,iter_alias]
+                           [--variants direct,alias,iter,iter_alias,stable]
                            [--inference-mode] [--callgrind]
                            [--no-kernel-casts | --kernel-iterator [--kernel-allocates]]
                            [--keep] [--reuse DIR]
@@ -480,9 +491,9 @@ def run_callgrind(exe, d, a, impls):
         exe, "1", str(a.calls), "1" if a.inference_mode else "0", "1", ",".join(impls)]
        + a.sizes.split(","), "valgrind")
     rows = {}
-    for fn in sorted(os.listdir(d)):
-        if not fn.startswith("callgrind.out."):
-            continue
+    # callgrind.out.N in the order of N: the driver's (case, impl) order.
+    dumps = [fn for fn in os.listdir(d) if fn.startswith("callgrind.out.")]
+    for fn in sorted(dumps, key=lambda fn: int(fn.rsplit(".", 1)[1].split("-")[0])):
         path = os.path.join(d, fn)
         desc = None
         with open(path) as f:
