@@ -232,14 +232,14 @@ def stable_source(kernel_option="SKGEN_KERNEL_CASTS"):
            "#include <skgen/stable/structured.h>", "", "#include <optional>", "#include <tuple>",
            "", f"namespace {ns} {{", "using torch::headeronly::IntHeaderOnlyArrayRef;",
            "using torch::headeronly::ScalarType;", "using torch::stable::Tensor;", ""]
-    for fam, schema, preset, opts, _p, _b, iter_body, *_ in FAMILIES:
+    for fam, schema, preset, opts, *_ in FAMILIES:
         if fam not in STABLE_KERNELS:
             continue
         params, body = STABLE_KERNELS[fam]
         out.append(f'SKGEN_STRUCTURED("{ns}::{schema}", CPU)')
         out.append(f"SKGEN_META_PRESET({preset})")
         out += opts
-        if kernel_option and iter_body is not None:  # a TensorIterator preset
+        if kernel_option and preset in TENSOR_ITERATOR_PRESETS:
             out.append(kernel_option)
         ret = "std::tuple<Tensor &, Tensor &> " if fam == "max" else "Tensor &"
         res = "{max, max_values}" if fam == "max" else "out"
