@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-HIDDEN_NAMESPACE_BEGIN(skgen)
+SKGEN_STABLE_NAMESPACE_BEGIN
 namespace formulas {
 
 class Tensor;
@@ -305,6 +305,6 @@ inline Tensor value_selecting_reduction_backward(
 }
 
 } // namespace formulas
-HIDDEN_NAMESPACE_END(skgen)
+SKGEN_STABLE_NAMESPACE_END
 
 #endif // SKGEN_STABLE_FORMULAS_H

@@ -11,7 +11,7 @@
 #error "include skgen/stable/structured.h"
 #endif
 
-HIDDEN_NAMESPACE_BEGIN(skgen)
+SKGEN_STABLE_NAMESPACE_BEGIN
 
 /// The default float dtype (torch.get_default_dtype(); StableTraits::
 /// default_float).
@@ -140,6 +140,6 @@ torch::stable::Tensor wrapped_number(T value,
   return dtype == own ? t : torch::stable::to(t, dtype);
 }
 
-HIDDEN_NAMESPACE_END(skgen)
+SKGEN_STABLE_NAMESPACE_END
 
 #endif // SKGEN_STABLE_OUTPUTS_H

@@ -27,7 +27,18 @@
 #include <string>
 #include <vector>
 
-HIDDEN_NAMESPACE_BEGIN(skgen)
+// The stable runtime's names are in skgen::stable_abi, an inline namespace
+// (spelled skgen:: as the libtorch runtime's), hidden: a library with
+// translation units of both targets links both runtimes, whose inline
+// functions take other types under the same names (skgen::Meta,
+// skgen::Operand) and would otherwise be merged into one.
+#define SKGEN_STABLE_NAMESPACE_BEGIN                                           \
+  HIDDEN_NAMESPACE_BEGIN(skgen) inline namespace stable_abi {
+#define SKGEN_STABLE_NAMESPACE_END                                             \
+  }                                                                            \
+  HIDDEN_NAMESPACE_END(skgen)
+
+SKGEN_STABLE_NAMESPACE_BEGIN
 namespace detail {
 
 //===----------------------------------------------------------------------===//
@@ -41,7 +52,7 @@ template <class... Args> std::string str(const Args &...args) {
 }
 
 } // namespace detail
-HIDDEN_NAMESPACE_END(skgen)
+SKGEN_STABLE_NAMESPACE_END
 
 // Not STD_TORCH_CHECK: it prefixes the message with "function, file:line, ",
 // so Python would not see aten's text. A std::runtime_error reaches Python as
@@ -58,7 +69,7 @@ HIDDEN_NAMESPACE_END(skgen)
       throw std::out_of_range(::skgen::detail::str(__VA_ARGS__));              \
   } while (0)
 
-HIDDEN_NAMESPACE_BEGIN(skgen)
+SKGEN_STABLE_NAMESPACE_BEGIN
 namespace detail {
 
 using torch::headeronly::ScalarType;
@@ -471,6 +482,6 @@ template <class Range> std::string sizes_name(const Range &sizes) {
 }
 
 } // namespace detail
-HIDDEN_NAMESPACE_END(skgen)
+SKGEN_STABLE_NAMESPACE_END
 
 #endif // SKGEN_STABLE_PROMOTION_H

@@ -29,12 +29,12 @@
 
 #include <skgen/stable/promotion.h>
 
-#define SKGEN_RUNTIME_NAMESPACE_BEGIN HIDDEN_NAMESPACE_BEGIN(skgen)
-#define SKGEN_RUNTIME_NAMESPACE_END HIDDEN_NAMESPACE_END(skgen)
+#define SKGEN_RUNTIME_NAMESPACE_BEGIN SKGEN_STABLE_NAMESPACE_BEGIN
+#define SKGEN_RUNTIME_NAMESPACE_END SKGEN_STABLE_NAMESPACE_END
 #define SKGEN_CHECK(cond, ...) SKGEN_STABLE_CHECK(cond, __VA_ARGS__)
 #define SKGEN_CHECK_INDEX(cond, ...) SKGEN_STABLE_CHECK_INDEX(cond, __VA_ARGS__)
 
-HIDDEN_NAMESPACE_BEGIN(skgen)
+SKGEN_STABLE_NAMESPACE_BEGIN
 namespace detail {
 
 /// Pointers, the first N without an allocation (c10::SmallVector's role;
@@ -419,6 +419,6 @@ struct StableTraits {
 /// The ABI the runtime core of this translation unit is instantiated for.
 using Traits = StableTraits;
 
-HIDDEN_NAMESPACE_END(skgen)
+SKGEN_STABLE_NAMESPACE_END
 
 #endif // SKGEN_STABLE_TRAITS_H
