@@ -132,8 +132,7 @@ struct AtenTraits {
   static int64_t maybe_wrap_dim(int64_t dim, int64_t ndim) {
     return at::maybe_wrap_dim(dim, ndim);
   }
-  static std::bitset<64> dim_mask(const std::vector<int64_t> &dims, bool all,
-                                  int64_t ndim) {
+  static std::bitset<64> dim_mask(DimList dims, bool all, int64_t ndim) {
     return at::native::make_dim_mask(
         all ? at::OptionalIntArrayRef() : at::OptionalIntArrayRef(dims), ndim);
   }

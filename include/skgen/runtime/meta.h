@@ -12,6 +12,7 @@
 #error "include skgen/structured.h or skgen/stable/structured.h"
 #endif
 
+#include <array>
 #include <bitset>
 #include <cstddef>
 #include <cstdint>
@@ -278,43 +279,59 @@ enum class Promotion {
 /// (none = all), or one int.
 class Dims {
 public:
-  Dims(Traits::DimList dims)
-      : dims_(dims.begin(), dims.end()), all_(dims.empty()) {}
+  Dims(Traits::DimList dims) : all_(dims.empty()) { assign(dims); }
   Dims(const Traits::OptionalDimList &dims)
       : all_(!dims.has_value() || dims->empty()) {
     if (dims.has_value())
-      dims_.assign(dims->begin(), dims->end());
+      assign(*dims);
   }
   // What the stable ABI's TORCH_BOX hands a kernel for int[] / int[]?.
-  Dims(const std::vector<int64_t> &dims) : dims_(dims), all_(dims.empty()) {}
+  Dims(const std::vector<int64_t> &dims) : all_(dims.empty()) { assign(dims); }
   Dims(const Traits::optional<std::vector<int64_t>> &dims)
       : all_(!dims.has_value() || dims->empty()) {
     if (dims.has_value())
-      dims_ = *dims;
+      assign(*dims);
   }
-  Dims(int64_t dim) : dims_{dim}, all_(false) {}
+  Dims(int64_t dim) : all_(false) {
+    assign(std::initializer_list<int64_t>{dim});
+  }
   Dims(Traits::optional<int64_t> dim) : all_(!dim.has_value()) {
     if (dim.has_value())
-      dims_.push_back(*dim);
+      assign(std::initializer_list<int64_t>{*dim});
   }
   Dims(Traits::nullopt_t) {}
-  Dims(std::initializer_list<int64_t> dims)
-      : dims_(dims), all_(dims.size() == 0) {}
+  Dims(std::initializer_list<int64_t> dims) : all_(dims.size() == 0) {
+    assign(dims);
+  }
 
   bool all() const { return all_; }
-  Traits::DimList list() const { return dims_; }
+  Traits::DimList list() const { return {data(), size_}; }
   /// Which dims of an \p ndim-dimensional tensor are reduced: aten's
   /// make_dim_mask (wrapping, "dim 1 appears multiple times in the list of
   /// dims", "Dimension out of range ...").
   std::bitset<64> mask(int64_t ndim) const {
-    return Traits::dim_mask(dims_, all_, ndim);
+    return Traits::dim_mask(list(), all_, ndim);
   }
 
 private:
-  // A std::vector, not a c10::DimVector: GCC 12 -O2 flags DimVector's
-  // range constructor, inlined into a generated wrapper, as
+  // The first dims inline (a reduction's are few; a heap allocation costs
+  // as much as the rest of the preset); not a c10::DimVector: GCC 12 -O2
+  // flags its range constructor, inlined into a generated wrapper, as
   // -Wmaybe-uninitialized with PyTorch 2.13's c10/util/SmallVector.h.
-  std::vector<int64_t> dims_;
+  template <class Range> void assign(const Range &dims) {
+    size_ = static_cast<size_t>(dims.end() - dims.begin());
+    if (size_ <= inline_.size())
+      std::copy(dims.begin(), dims.end(), inline_.begin());
+    else
+      more_.assign(dims.begin(), dims.end());
+  }
+  const int64_t *data() const {
+    return size_ <= inline_.size() ? inline_.data() : more_.data();
+  }
+
+  std::array<int64_t, 6> inline_{};
+  std::vector<int64_t> more_;
+  size_t size_ = 0;
   bool all_ = true;
 };
 

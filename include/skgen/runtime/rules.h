@@ -315,9 +315,13 @@ inline Meta reduction(const Traits::Tensor &self,
       : Traits::is_integral(self_dtype, /*include_bool=*/true)
           ? Traits::ScalarType::Long
           : self_dtype;
-  TensorMeta out(reduced_shape(self, dim, keepdim), result);
+  // Built in place: the returned Meta is the caller's (no TensorMeta move).
+  Meta meta;
+  TensorMeta &out = meta.emplace_back();
+  out.sizes = reduced_shape(self, dim, keepdim);
+  out.dtype = result;
   out.out_dtype = dtype.has_value() ? OutDtype::Exact : OutDtype::Any;
-  return Meta(std::move(out));
+  return meta;
 }
 
 /// A reduction along one dim with (values, indices) outputs, as max.dim /
@@ -330,11 +334,15 @@ inline Meta index_reduction(const Traits::Tensor &self, int64_t dim,
   dim = Traits::maybe_wrap_dim(dim, self.dim());
   if (name)
     Traits::zero_numel_check_dims(self, dim, name);
-  SizeVector shape = reduced_shape(self, Dims(dim), keepdim);
-  TensorMeta values(shape, self.scalar_type());
-  TensorMeta indices(std::move(shape), Traits::ScalarType::Long);
-  values.out_dtype = indices.out_dtype = OutDtype::Exact;
-  return Meta{values, indices};
+  Meta meta;
+  TensorMeta &values = meta.emplace_back();
+  values.sizes = reduced_shape(self, Dims(dim), keepdim);
+  values.dtype = self.scalar_type();
+  TensorMeta &indices = meta.emplace_back(); // values may have moved
+  indices.sizes = meta[0].sizes;
+  indices.dtype = Traits::ScalarType::Long;
+  meta[0].out_dtype = indices.out_dtype = OutDtype::Exact;
+  return meta;
 }
 
 /// int64 indices of a reduction along \p dim, or over all elements when dim
@@ -357,9 +365,12 @@ inline Meta arg_reduction(const Traits::Tensor &self,
     if (keepdim)
       shape.assign(static_cast<size_t>(self.dim()), 1);
   }
-  TensorMeta out(std::move(shape), Traits::ScalarType::Long);
+  Meta meta;
+  TensorMeta &out = meta.emplace_back();
+  out.sizes = std::move(shape);
+  out.dtype = Traits::ScalarType::Long;
   out.out_dtype = OutDtype::Exact;
-  return Meta(std::move(out));
+  return meta;
 }
 
 } // namespace preset

@@ -344,8 +344,9 @@ inline int64_t maybe_wrap_dim(int64_t dim, int64_t ndim) {
 
 /// aten's make_dim_mask / dim_list_to_bitset: wrapped dims, "dim 1 appears
 /// multiple times in the list of dims", "Dimension out of range".
-inline std::bitset<64> make_dim_mask(const std::vector<int64_t> &dims, bool all,
-                                     int64_t ndim) {
+inline std::bitset<64>
+make_dim_mask(torch::headeronly::HeaderOnlyArrayRef<int64_t> dims, bool all,
+              int64_t ndim) {
   std::bitset<64> mask;
   if (all)
     return mask.flip();

@@ -227,8 +227,7 @@ struct StableTraits {
   static int64_t maybe_wrap_dim(int64_t dim, int64_t ndim) {
     return detail::maybe_wrap_dim(dim, ndim);
   }
-  static std::bitset<64> dim_mask(const std::vector<int64_t> &dims, bool all,
-                                  int64_t ndim) {
+  static std::bitset<64> dim_mask(DimList dims, bool all, int64_t ndim) {
     return detail::make_dim_mask(dims, all, ndim);
   }
   static void zero_numel_check_dims(const Tensor &self, int64_t dim,
