@@ -123,32 +123,39 @@ inline Layout iterator_layout(const TensorMeta &m) {
   for (const Traits::Tensor *t : inputs)
     if (Traits::symbolic(*t))
       return layout;
-  // compute_fast_setup_type (a wrapped number is a 0-dim operand).
-  bool same_shape = m.iterator.wrapped_numbers == 0;
-  for (const Traits::Tensor *t : inputs)
-    same_shape = same_shape && Traits::same_sizes(*t, m.sizes);
-  if (same_shape) {
-    bool contiguous = true, channels_last = true, dense = true;
-    for (const Traits::Tensor *t : inputs) {
-      contiguous =
-          contiguous && Traits::is_contiguous(*t, MemoryFormat::Contiguous);
-      channels_last = channels_last &&
-                      Traits::is_contiguous(*t, MemoryFormat::ChannelsLast);
-      dense = dense && Traits::non_overlapping_and_dense(*t);
-    }
-    if (contiguous)
+  // compute_fast_setup_type: inputs of one shape (a wrapped number is a
+  // 0-dim operand of its own), tested from the cheapest rule.
+  auto all = [&](auto &&rule) {
+    for (const Traits::Tensor *t : inputs)
+      if (!rule(*t))
+        return false;
+    return true;
+  };
+  auto first = inputs[0]->sizes();
+  if (m.iterator.wrapped_numbers == 0 &&
+      Traits::same_sizes(*inputs[0], m.sizes) &&
+      all([&](const Traits::Tensor &t) {
+        auto sizes = t.sizes();
+        return std::equal(sizes.begin(), sizes.end(), first.begin(),
+                          first.end());
+      })) {
+    if (all([](const Traits::Tensor &t) {
+          return Traits::is_contiguous(t, MemoryFormat::Contiguous);
+        }))
       return layout;
-    if (channels_last) {
+    if (all([](const Traits::Tensor &t) {
+          return Traits::is_contiguous(t, MemoryFormat::ChannelsLast);
+        })) {
       layout.memory_format = MemoryFormat::ChannelsLast;
       return layout;
     }
     auto last = Traits::strides_of(*inputs[inputs.size() - 1]);
-    for (const Traits::Tensor *t : inputs) {
-      auto strides = Traits::strides_of(*t);
-      dense = dense && std::equal(strides.begin(), strides.end(), last.begin(),
-                                  last.end());
-    }
-    if (dense) {
+    if (all([&](const Traits::Tensor &t) {
+          auto strides = Traits::strides_of(t);
+          return Traits::non_overlapping_and_dense(t) &&
+                 std::equal(strides.begin(), strides.end(), last.begin(),
+                            last.end());
+        })) {
       layout.strides.assign(last.begin(), last.end());
       return layout;
     }
