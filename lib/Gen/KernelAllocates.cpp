@@ -33,18 +33,25 @@ void kernelAllocatesBody(const FamilyApi &A, const OutCall &Call,
   Code C = Call.call(A.outCallArgs("", Call.Convert));
   F.stmt(C.Text, C.Uses);
   // A kernel that breaks the promise gets an error, not a crash later. One
-  // reached through the dispatcher is any backend's (a boxed one cannot
-  // keep it: its outputs come back by value).
-  const std::string Kernel =
-      Call.Keys.empty() ? "the SKGEN_KERNEL_ALLOCATES kernel " + Call.Callee
-                        : "this backend's out= kernel (SKGEN_KERNEL_ALLOCATES "
-                          "promises it of every out= kernel of the family)";
-  for (const std::string &O : Outs)
-    F.stmt("TORCH_CHECK(" + O + ".defined(), \"" + A.F->Out.Op.str() + ": " +
-               Kernel + " left '" + O +
-               "' undefined (store its TensorIterator's output: `" + O +
-               " = iter.output();`)\")",
+  // reached through the dispatcher is any backend's: a boxed one (in
+  // Python, a backend's boxed fallback) cannot keep it, its outputs come
+  // back by value.
+  const bool Redispatch = !Call.Keys.empty();
+  for (const std::string &O : Outs) {
+    std::string Why =
+        Redispatch
+            ? "this backend's out= kernel left '" + O +
+                  "' undefined: SKGEN_KERNEL_ALLOCATES promises that every "
+                  "out= kernel of the family allocates an undefined out, "
+                  "which a boxed kernel (one in Python, a backend's boxed "
+                  "fallback) cannot"
+            : "the SKGEN_KERNEL_ALLOCATES kernel " + Call.Callee + " left '" +
+                  O + "' undefined (store its TensorIterator's output: `" + O +
+                  " = iter.output();`)";
+    F.stmt("TORCH_CHECK(" + O + ".defined(), " +
+               cppStringLiteral(A.F->Out.Op.str() + ": " + Why) + ")",
            {O});
+  }
 }
 
 } // namespace gen

@@ -370,6 +370,26 @@ bool usesTemporaries(const FamilyApi &A, const OutCall *Call) {
 /// it of all of them (aliasRedispatch).
 bool kernelChecks(const OutCall *Call) { return Call && Call->Checks; }
 
+/// The in-place call \p Call of an out= kernel that may resize its output
+/// (PyTorch's out= contract) where an in-place op never changes the shape
+/// of self: a silent reshape of \p Self becomes an error.
+void keepSelfSizes(const FamilyApi &A, const std::string &Self,
+                   const Code &Call, FunctionSpec &F, Includes &Inc) {
+  Inc.add("c10/util/DimVector.h");
+  Inc.add("c10/util/Exception.h");
+  F.stmt("const c10::DimVector skgen_self_sizes(" + Self +
+             ".sizes().begin(), " + Self + ".sizes().end())",
+         {Self});
+  F.stmt(Call.Text, Call.Uses);
+  F.stmt("TORCH_CHECK(" + Self +
+             ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +
+             cppStringLiteral(A.F->Variants.Inplace->Op.str() +
+                              ": the out= kernel resized self from ") +
+             ", c10::IntArrayRef(skgen_self_sizes), \" to \", " + Self +
+             ".sizes(), \"; an in-place op cannot change the shape of self\")",
+         {Self});
+}
+
 std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
                         const OutCall *Call, Includes &Inc) {
   const std::string &Self = A.Inplace->Params.front().Name;
@@ -393,7 +413,13 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
   if (Call) {
     Code C = Call->call(A.outCallArgs(
         Temporary ? "skgen_" + Self + ".tensor()" : Self, Call->Convert));
-    F.stmt(C.Text, C.Uses);
+    // Without the meta function's checks, a redispatch reaches any
+    // backend's out= kernel: one that breaks SKGEN_KERNEL_ALLOCATES's
+    // promise (a boxed kernel in Python) must not reshape self unseen.
+    if (kernelChecks(Call) && !Call->Keys.empty())
+      keepSelfSizes(A, Self, C, F, Inc);
+    else
+      F.stmt(C.Text, C.Uses);
     if (Temporary)
       F.stmt("skgen_" + Self + ".finish()");
   }
@@ -670,23 +696,8 @@ std::string inplaceWrapper(const FamilyApi &A, const std::string &Name,
   FunctionSpec F = spec(A, Name, *A.Inplace, &Call);
   if (Guard)
     F.DeviceGuard = deviceGuard(A, *A.Inplace, Inc);
-  // An in-place op never changes the shape of self, but an out= kernel may
-  // resize its output (PyTorch's out= contract): turn a silent reshape of
-  // self into an error.
-  Inc.add("c10/util/DimVector.h");
-  Inc.add("c10/util/Exception.h");
-  F.stmt("const c10::DimVector skgen_self_sizes(" + Self +
-             ".sizes().begin(), " + Self + ".sizes().end())",
-         {Self});
   Code C = Call.call(A.outCallArgs(Self, Call.Convert));
-  F.stmt(C.Text, C.Uses);
-  F.stmt("TORCH_CHECK(" + Self +
-             ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +
-             cppStringLiteral(A.F->Variants.Inplace->Op.str() +
-                              ": the out= kernel resized self from ") +
-             ", c10::IntArrayRef(skgen_self_sizes), \" to \", " + Self +
-             ".sizes(), \"; an in-place op cannot change the shape of self\")",
-         {Self});
+  keepSelfSizes(A, Self, C, F, Inc);
   F.stmt("return " + Self, {Self});
   return renderFunction(F);
 }

@@ -12,6 +12,7 @@
 #error "include skgen/structured.h or skgen/stable/structured.h"
 #endif
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <cstddef>
@@ -105,6 +106,10 @@ struct IteratorInputs {
   bool mixed_devices = false;
   /// Scalar operands: aten wraps them as 0-dim CPU tensors (lt.Scalar).
   uint8_t wrapped_numbers = 0;
+  /// The dtype TensorIterator computes in, when it is not the output's (a
+  /// comparison's promoted inputs): on CPU and meta, inputs of another
+  /// dtype are copied to it first, which their layout follows.
+  Traits::optional<Traits::ScalarType> common_dtype;
 };
 
 struct TensorMeta;

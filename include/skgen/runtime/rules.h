@@ -9,6 +9,7 @@
 #ifndef SKGEN_RUNTIME_RULES_H
 #define SKGEN_RUNTIME_RULES_H
 
+#include <skgen/runtime/contiguity.h>
 #include <skgen/runtime/meta.h>
 
 #include <algorithm>
@@ -69,6 +70,7 @@ inline Meta elementwise(std::initializer_list<Operand> operands,
       dtype = Traits::default_float();
     break;
   case Promotion::Bool:
+    out.iterator.common_dtype = dtype;
     dtype = Traits::ScalarType::Bool;
     break;
   case Promotion::KeepFirst:
@@ -103,16 +105,27 @@ struct Layout {
 };
 
 namespace detail {
+/// int64_t strides, whoever holds them.
+struct StridesRef {
+  const int64_t *data;
+  size_t size;
+  const int64_t *begin() const { return data; }
+  const int64_t *end() const { return data + size; }
+  int64_t operator[](size_t i) const { return data[i]; }
+};
+
 /// TensorIterator's layout of a new or resized output of \p m's inputs
 /// (allocate_or_resize_outputs): with inputs of one shape, contiguous,
 /// channels-last, or their strides when they all have the same dense ones
 /// (fast_set_up); else dense strides ordering the dims as the inputs do,
 /// the first input deciding, broadcast dims ignored, equal strides putting
-/// the smaller size first (reorder_dimensions, compatible_stride). A
-/// transposed input gives a transposed result. Contiguous (nothing given)
-/// where that is what TensorIterator gives, and for symbolic sizes or
-/// sizes that are not the inputs' broadcast shape (a preset that changed
-/// them: loss, halving).
+/// the smaller size first (reorder_dimensions, compatible_stride). On CPU
+/// and meta, an input of another dtype than the computation's counts as
+/// the copy compute_types makes of it (`.to(dtype)`: dense strides in its
+/// dim order, at::infer_dense_strides). A transposed input gives a
+/// transposed result. Contiguous (nothing given) where that is what
+/// TensorIterator gives, and for symbolic sizes or sizes that are not the
+/// inputs' broadcast shape (a preset that changed them: loss, halving).
 inline Layout iterator_layout(const TensorMeta &m) {
   using MemoryFormat = Traits::MemoryFormat;
   const auto &inputs = m.iterator.tensors;
@@ -123,38 +136,66 @@ inline Layout iterator_layout(const TensorMeta &m) {
   for (const Traits::Tensor *t : inputs)
     if (Traits::symbolic(*t))
       return layout;
+  // The inputs' strides as TensorIterator sees them: on CPU and meta,
+  // compute_types copies an input of another dtype than the computation's
+  // (`.to(dtype)`), which gives one that is not dense dense strides.
+  const auto device_type = inputs[0]->device().type();
+  using DeviceType = std::decay_t<decltype(device_type)>;
+  const bool copies =
+      device_type == DeviceType::CPU || device_type == DeviceType::Meta;
+  const Traits::ScalarType common = m.iterator.common_dtype.value_or(m.dtype);
+  std::vector<std::vector<int64_t>> copied; // per input; none: empty
+  for (size_t i = 0; copies && i < inputs.size(); ++i) {
+    const Traits::Tensor &t = *inputs[i];
+    if (t.scalar_type() == common || Traits::non_overlapping_and_dense(t))
+      continue;
+    copied.resize(inputs.size());
+    copied[i] = dense_strides(t.sizes(), Traits::strides_of(t));
+  }
+  auto is_copied = [&](size_t i) {
+    return !copied.empty() && !copied[i].empty();
+  };
+  auto strides = [&](size_t i) {
+    if (is_copied(i))
+      return StridesRef{copied[i].data(), copied[i].size()};
+    auto own = Traits::strides_of(*inputs[i]);
+    return StridesRef{own.data(), own.size()};
+  };
   // compute_fast_setup_type: inputs of one shape (a wrapped number is a
   // 0-dim operand of its own), tested from the cheapest rule.
   auto all = [&](auto &&rule) {
-    for (const Traits::Tensor *t : inputs)
-      if (!rule(*t))
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (!rule(i))
         return false;
     return true;
   };
   auto first = inputs[0]->sizes();
   if (m.iterator.wrapped_numbers == 0 &&
-      Traits::same_sizes(*inputs[0], m.sizes) &&
-      all([&](const Traits::Tensor &t) {
-        auto sizes = t.sizes();
+      Traits::same_sizes(*inputs[0], m.sizes) && all([&](size_t i) {
+        auto sizes = inputs[i]->sizes();
         return std::equal(sizes.begin(), sizes.end(), first.begin(),
                           first.end());
       })) {
-    if (all([](const Traits::Tensor &t) {
-          return Traits::is_contiguous(t, MemoryFormat::Contiguous);
+    if (all([&](size_t i) {
+          return is_copied(i) ? contiguous(first, strides(i))
+                              : Traits::is_contiguous(*inputs[i],
+                                                      MemoryFormat::Contiguous);
         }))
       return layout;
-    if (all([](const Traits::Tensor &t) {
-          return Traits::is_contiguous(t, MemoryFormat::ChannelsLast);
+    if (all([&](size_t i) {
+          return is_copied(i) ? channels_last_contiguous(first, strides(i))
+                              : Traits::is_contiguous(
+                                    *inputs[i], MemoryFormat::ChannelsLast);
         })) {
       layout.memory_format = MemoryFormat::ChannelsLast;
       return layout;
     }
-    auto last = Traits::strides_of(*inputs[inputs.size() - 1]);
-    if (all([&](const Traits::Tensor &t) {
-          auto strides = Traits::strides_of(t);
-          return Traits::non_overlapping_and_dense(t) &&
-                 std::equal(strides.begin(), strides.end(), last.begin(),
-                            last.end());
+    const StridesRef last = strides(inputs.size() - 1);
+    if (all([&](size_t i) {
+          StridesRef own = strides(i);
+          return (is_copied(i) ||
+                  Traits::non_overlapping_and_dense(*inputs[i])) &&
+                 std::equal(own.begin(), own.end(), last.begin(), last.end());
         })) {
       layout.strides.assign(last.begin(), last.end());
       return layout;
@@ -172,18 +213,17 @@ inline Layout iterator_layout(const TensorMeta &m) {
         return layout;
   }
   // compute_strides: 0 for a broadcast dim.
-  auto stride = [&](const Traits::Tensor &t, size_t d) -> int64_t {
-    auto sizes = t.sizes();
+  auto stride = [&](size_t i, size_t d) -> int64_t {
+    auto sizes = inputs[i]->sizes();
     size_t offset = ndim - sizes.size();
     if (d < offset || (sizes[d - offset] == 1 && shape[d] != 1))
       return 0;
-    return Traits::strides_of(t)[d - offset];
+    return strides(i)[d - offset];
   };
-  // reorder_dimensions' should_swap: 1 if d0 goes after d1, -1 if before,
-  // 0 if no input tells.
-  auto order = [&](size_t d0, size_t d1) {
-    for (const Traits::Tensor *t : inputs) {
-      int64_t s0 = stride(*t, d0), s1 = stride(*t, d1);
+  // reorder_dimensions' should_swap.
+  std::vector<size_t> perm = dims_from_fastest(ndim, [&](size_t d0, size_t d1) {
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      int64_t s0 = stride(i, d0), s1 = stride(i, d1);
       if (s0 == 0 || s1 == 0)
         continue;
       if (s0 != s1)
@@ -192,21 +232,7 @@ inline Layout iterator_layout(const TensorMeta &m) {
         return 1;
     }
     return 0;
-  };
-  // Dims from the fastest, by its insertion sort (ambiguous pairs stay).
-  std::vector<size_t> perm(ndim);
-  for (size_t i = 0; i < ndim; ++i)
-    perm[i] = ndim - 1 - i;
-  for (size_t i = 1; i < ndim; ++i)
-    for (size_t d1 = i, d0 = i; d0-- > 0;) {
-      int c = order(perm[d0], perm[d1]);
-      if (c < 0)
-        break;
-      if (c > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      }
-    }
+  });
   bool inverted = true; // C order: contiguous
   for (size_t i = 0; i < ndim; ++i)
     inverted = inverted && perm[i] == ndim - 1 - i;

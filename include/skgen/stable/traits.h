@@ -34,6 +34,8 @@
 #define SKGEN_CHECK(cond, ...) SKGEN_STABLE_CHECK(cond, __VA_ARGS__)
 #define SKGEN_CHECK_INDEX(cond, ...) SKGEN_STABLE_CHECK_INDEX(cond, __VA_ARGS__)
 
+#include <skgen/runtime/contiguity.h>
+
 SKGEN_STABLE_NAMESPACE_BEGIN
 namespace detail {
 
@@ -103,24 +105,6 @@ inline bool non_overlapping_and_dense(const torch::stable::Tensor &t) {
     if (strides[d] != required)
       return false;
     required *= sizes[d];
-  }
-  return true;
-}
-
-/// TensorImpl::is_contiguous(ChannelsLast): 4-D, dense with C, W, H, N
-/// from the fastest (c10's compute_channels_last_contiguous_2d).
-inline bool channels_last_contiguous(const torch::stable::Tensor &t) {
-  torch::headeronly::IntHeaderOnlyArrayRef sizes = t.sizes(),
-                                           strides = t.strides();
-  if (sizes.size() != 4)
-    return false;
-  int64_t expected = 1;
-  for (size_t d : {1, 3, 2, 0}) {
-    if (sizes[d] == 1)
-      continue;
-    if (strides[d] != expected)
-      return false;
-    expected *= sizes[d];
   }
   return true;
 }
@@ -206,7 +190,7 @@ struct StableTraits {
   static SizeRef strides_of(const Tensor &t) { return t.strides(); }
   static bool is_contiguous(const Tensor &t, MemoryFormat format) {
     return format == MemoryFormat::ChannelsLast
-               ? detail::channels_last_contiguous(t)
+               ? detail::channels_last_contiguous(t.sizes(), t.strides())
                : t.is_contiguous();
   }
   static bool non_overlapping_and_dense(const Tensor &t) {

@@ -243,6 +243,21 @@ def binary_cases(scalar_other=False):
                     yield (a, [True, 3, -2.5][seed % 3]), {}
                     break
                 yield (a, make(sb, db, seed + 1000)), {}
+    if scalar_other:
+        return
+    # Inputs that are not dense, of another dtype than the computation's:
+    # TensorIterator copies them to it first (dense, in their dim order),
+    # and the result's layout follows the copies (an expanded int32 against a
+    # transposed float32; a strided slice; bool expanded in 4-D against
+    # channels-last int64).
+    expanded = make((3, 1), torch.int32, 900).expand(3, 4)
+    transposed = make((4, 3), torch.float32, 901).t()
+    sliced = make((3, 8), torch.int64, 902)[:, ::2]
+    yield (expanded, transposed), {}
+    yield (transposed, expanded), {}
+    yield (sliced, transposed), {}
+    yield (make((3, 1, 4, 1), torch.bool, 903).expand(3, 2, 4, 3),
+           make((3, 2, 4, 3), torch.int64, 904).contiguous(memory_format=torch.channels_last)), {}
 
 
 def nonzero_other_cases():
@@ -274,6 +289,10 @@ def unary_cases():
             seed += 1
             t = make(shape, d, seed)
             yield (noncontig(t) if shape == (4, 3) else t,), {}
+    # not dense: a strided slice, an expanded tensor (binary_cases)
+    for d in (torch.int32, torch.float64):
+        yield (make((3, 8), d, 905)[:, ::2],), {}
+        yield (make((3, 1), d, 906).expand(3, 4),), {}
 
 
 def addcmul_cases():
@@ -1214,7 +1233,8 @@ class Presets(CheckOrder, unittest.TestCase):
                     self.assertEqual([t.stride() for t in tensors(ours_f[1])],
                                      [t.stride() for t in tensors(aten_f[1])], tag + " strides")
                 if oi is not None:
-                    s1 = clone(X[0])
+                    s1 = clone(X[0])  # dense (an expanded self is not)
+                    s1_strides = s1.stride()
                     ours = outcome(lambda: oi(s1, *X[1:], **kw))
                     check_same(tag + " in-place", ours, aten_i[0], meta)
                     if ours[0] == "ok":
@@ -1223,7 +1243,7 @@ class Presets(CheckOrder, unittest.TestCase):
                             check_same(tag + " in-place self", ("ok", s1), ("ok", aten_i[1]))
                     elif dev == "cpu":
                         # refused before anything was written
-                        self.assertTrue(same_values(s1, X[0]) and s1.stride() == X[0].stride(),
+                        self.assertTrue(same_values(s1, X[0]) and s1.stride() == s1_strides,
                                         tag + ": in-place wrote self although it failed")
                 for spec, (aten, o2) in zip(outs, aten_o):
                     o1 = [torch.zeros(sh, dtype=d, device=dev) for sh, d in spec]
