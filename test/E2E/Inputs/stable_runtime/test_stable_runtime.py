@@ -422,6 +422,18 @@ for what, fn, expected in (
         mismatches.append(("skgen", "default dtype asked: " + what, expected,
                            not expected))
 
+# An output's allocation goes through the dispatcher, on CPU too (the
+# shim's aoti_torch_aten_new_empty, not aoti_torch_empty_strided, which
+# skips it): fake and Python modes and the deterministic fill see it.
+own += 1
+with torch.profiler.profile() as prof:
+    ops.unary_float(fm)
+seen = [e.name for e in prof.events()
+        if e.name in ("aten::new_empty", "aten::empty")]
+if seen[:2] != ["aten::new_empty", "aten::empty"]:
+    mismatches.append(("skgen", "allocation through the dispatcher",
+                       ["aten::new_empty", "aten::empty"], seen))
+
 # Devices: cpu/meta mixes (0-dim CPU tensors may join a non-CPU device, one
 # at most), and out= on another device: TensorIterator's checks (add,
 # addcmul) and torchgen's (argmax, max). Such calls dispatch to Meta, where
