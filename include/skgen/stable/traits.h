@@ -11,6 +11,7 @@
 #ifndef SKGEN_STABLE_TRAITS_H
 #define SKGEN_STABLE_TRAITS_H
 
+#include <torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>
 #include <torch/csrc/stable/device.h>
 #include <torch/csrc/stable/library.h>
 #include <torch/csrc/stable/ops.h>
@@ -331,26 +332,54 @@ struct StableTraits {
     torch::stable::copy_(dst, src);
   }
 
-  /// A fresh tensor with \p like's layout, or (none) a strided one. Strides:
-  /// aten::empty_strided (ops.h has no wrapper for it).
+  /// A fresh tensor with \p like's layout, or (none) a strided one, always
+  /// through the dispatcher (fake and Python modes and the deterministic
+  /// fill see it): aten::new_empty, else by name aten::empty_strided or
+  /// aten::empty.
   static Tensor empty(const SizeVector &sizes, const SizeVector &strides,
                       ScalarType dtype,
                       const optional<MemoryFormat> &memory_format,
                       Device device, const optional<Tensor> &like) {
+    if (like && strides.empty() && !memory_format)
+      return new_empty(*like, sizes, dtype, device);
     optional<torch::headeronly::Layout> layout;
     if (like)
       layout = like->layout();
-    if (!strides.empty()) {
+    if (!strides.empty()) { // ops.h has no wrapper for it
       auto stack =
           detail::call_boxed<1>("aten::empty_strided", "", SizeRef(sizes),
                                 SizeRef(strides), optional<ScalarType>(dtype),
                                 layout, optional<Device>(device), std::nullopt);
       return torch::stable::detail::to<Tensor>(stack[0]);
     }
-    if (memory_format || !like)
-      return torch::stable::empty(sizes, dtype, layout, device, std::nullopt,
-                                  memory_format);
-    return torch::stable::new_empty(*like, sizes, dtype, std::nullopt, device);
+    return torch::stable::empty(sizes, dtype, layout, device, std::nullopt,
+                                memory_format);
+  }
+
+  /// aten::new_empty(like, sizes, dtype=, device=) through the C shim's
+  /// aoti_torch_aten_new_empty (torch::stable::new_empty's form before
+  /// 2.10, declared for every target version): one unboxed call through the
+  /// dispatcher, where the call by name (torch_call_dispatcher) looks the
+  /// schema up, boxes every argument and builds the size list on the heap
+  /// (docs/benchmarks.md, "The stable target"). The shim clones a
+  /// conjugate or negative view first; a kernel never gets one (the
+  /// dispatcher's Conjugate and Negative fallbacks resolve them). Not
+  /// aoti_torch_empty_strided: it calls at::detail::empty_strided_cpu past
+  /// the dispatcher for CPU, and the ABI cannot tell when that is what
+  /// aten::empty would do (skgen/create_out.h's plain_cpu reads the
+  /// thread's dispatch keys and the deterministic-fill flag).
+  static Tensor new_empty(const Tensor &like, const SizeVector &sizes,
+                          ScalarType dtype, Device device) {
+    using torch::stable::detail::from;
+    using torch::stable::detail::to;
+    int32_t shim_dtype = to<int32_t>(from(dtype));
+    int32_t shim_device = to<int32_t>(from(device.type()));
+    AtenTensorHandle result;
+    STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_new_empty(
+        like.get(), sizes.data(), static_cast<int64_t>(sizes.size()),
+        &shim_dtype, /*layout=*/nullptr, &shim_device, device.index(),
+        /*pin_memory=*/nullptr, &result));
+    return Tensor(result);
   }
 
   /// at::native::resize_output: a no-op for the same sizes, the deprecation

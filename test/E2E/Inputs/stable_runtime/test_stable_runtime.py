@@ -395,6 +395,19 @@ own += 1
 if out.tolist() != [0, 1, 2]:
     mismatches.append(("skgen", "result_meta", [0, 1, 2], out))
 
+# An output's allocation goes through the dispatcher, on CPU too (the
+# shim's aoti_torch_aten_new_empty, not aoti_torch_empty_strided, which
+# skips it): fake and Python modes and the deterministic fill see it.
+own += 1
+alloc_in = t((3,), torch.float32, "cpu")
+with torch.profiler.profile() as prof:
+    ops.unary_float(alloc_in)
+seen = [e.name for e in prof.events()
+        if e.name in ("aten::new_empty", "aten::empty")]
+if seen[:2] != ["aten::new_empty", "aten::empty"]:
+    mismatches.append(("skgen", "allocation through the dispatcher",
+                       ["aten::new_empty", "aten::empty"], seen))
+
 # The default float dtype costs a dispatcher call (aten::empty before the
 # output's aten::new_empty): asked only when the result depends on it.
 def asks_default(fn):
