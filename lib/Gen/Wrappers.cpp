@@ -372,21 +372,39 @@ bool kernelChecks(const OutCall *Call) { return Call && Call->Checks; }
 
 /// The in-place call \p Call of an out= kernel that may resize its output
 /// (PyTorch's out= contract) where an in-place op never changes the shape
-/// of self: a silent reshape of \p Self becomes an error.
+/// of self: a silent reshape of \p Self becomes an error. \p Cheap: only
+/// its rank and number of elements are kept (an out= kernel resizes to the
+/// broadcast shape, which changes one of them unless it has no elements),
+/// for the alias key's SKGEN_KERNEL_ALLOCATES wrapper, whose kernel
+/// promised not to.
 void keepSelfSizes(const FamilyApi &A, const std::string &Self,
-                   const Code &Call, FunctionSpec &F, Includes &Inc) {
-  Inc.add("c10/util/DimVector.h");
+                   const Code &Call, FunctionSpec &F, Includes &Inc,
+                   bool Cheap = false) {
   Inc.add("c10/util/Exception.h");
+  const std::string Op = A.F->Variants.Inplace->Op.str();
+  const std::string Message =
+      (Cheap ? cppStringLiteral(Op + ": the out= kernel resized self to ")
+             : cppStringLiteral(Op + ": the out= kernel resized self from ") +
+                   ", c10::IntArrayRef(skgen_self_sizes), \" to \"") +
+      ", " + Self +
+      ".sizes(), \"; an in-place op cannot change the shape of self\"";
+  if (Cheap) {
+    F.stmt("const int64_t skgen_self_dim = " + Self +
+               ".dim(), skgen_self_numel = " + Self + ".numel()",
+           {Self});
+    F.stmt(Call.Text, Call.Uses);
+    F.stmt("TORCH_CHECK(" + Self + ".dim() == skgen_self_dim && " + Self +
+               ".numel() == skgen_self_numel, " + Message + ")",
+           {Self});
+    return;
+  }
+  Inc.add("c10/util/DimVector.h");
   F.stmt("const c10::DimVector skgen_self_sizes(" + Self +
              ".sizes().begin(), " + Self + ".sizes().end())",
          {Self});
   F.stmt(Call.Text, Call.Uses);
   F.stmt("TORCH_CHECK(" + Self +
-             ".sizes() == c10::IntArrayRef(skgen_self_sizes), " +
-             cppStringLiteral(A.F->Variants.Inplace->Op.str() +
-                              ": the out= kernel resized self from ") +
-             ", c10::IntArrayRef(skgen_self_sizes), \" to \", " + Self +
-             ".sizes(), \"; an in-place op cannot change the shape of self\")",
+             ".sizes() == c10::IntArrayRef(skgen_self_sizes), " + Message + ")",
          {Self});
 }
 
@@ -417,7 +435,7 @@ std::string metaInplace(const FamilyApi &A, const std::string &Name, bool Guard,
     // backend's out= kernel: one that breaks SKGEN_KERNEL_ALLOCATES's
     // promise (a boxed kernel in Python) must not reshape self unseen.
     if (kernelChecks(Call) && !Call->Keys.empty())
-      keepSelfSizes(A, Self, C, F, Inc);
+      keepSelfSizes(A, Self, C, F, Inc, /*Cheap=*/true);
     else
       F.stmt(C.Text, C.Uses);
     if (Temporary)
