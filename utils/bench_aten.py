@@ -24,8 +24,7 @@ out op, its dispatcher trip and its meta are then not charged to skgen.
 stable-ABI target (skgen --abi=stable, docs/stable-abi.md), annotated for CPU,
 compiled with -DTORCH_STABLE_ONLY and TORCH_TARGET_VERSION = the measured
 torch, as examples/stable is, into a hidden-visibility shared library the
-driver links (skgen's two runtimes define functions of the same names, so
-they cannot share one link unit). Its kernels call aten's out= ops by name
+driver links (as a stable-ABI extension is built). Its kernels call aten's out= ops by name
 (skgen::call_out, as a stable kernel without TensorIterator or DispatchStubs
 does): the kernel work of `direct`. Without `add`: its `Scalar alpha` has no
 stable-ABI form (nor can a stable kernel pass one to aten::add.out); its rows
@@ -557,11 +556,7 @@ def build(a, d, variants, cflags, ldflags, version):
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         objs = list(ex.map(compile_one, srcs))
     # The stable variant is a shared library with hidden symbols, as
-    # examples/stable builds it: skgen's two runtimes (skgen/structured.h,
-    # skgen/stable/structured.h) define functions of the same names
-    # (skgen::elementwise(std::initializer_list<skgen::Operand>, ...)) on
-    # different types, so in one object file set the linker would keep one
-    # of each for both.
+    # examples/stable builds it (a stable-ABI extension is its own .so).
     libs = []
     for o in [o for o in objs if o.endswith(f"bench_{STABLE}.o")]:
         objs.remove(o)

@@ -19,16 +19,14 @@
 SKGEN_RUNTIME_NAMESPACE_BEGIN
 namespace detail {
 
-/// c10's compute_contiguous: dims of size 1 ignored, empty tensors
-/// contiguous.
-template <class Sizes, class Strides>
-bool contiguous(const Sizes &sizes, const Strides &strides) {
+/// Whether \p strides are dense in the dim order \p dim gives (dim(k): the
+/// k-th fastest of \p ndim), dims of size 1 ignored: c10's contiguity rules.
+template <class Sizes, class Strides, class DimAt>
+bool dense_in_order(const Sizes &sizes, const Strides &strides, size_t ndim,
+                    const DimAt &dim) {
   int64_t expected = 1;
-  for (size_t d = sizes.size(); d-- > 0;) {
-    if (sizes[d] == 0)
-      return true;
-  }
-  for (size_t d = sizes.size(); d-- > 0;) {
+  for (size_t k = 0; k < ndim; ++k) {
+    size_t d = dim(k);
     if (sizes[d] == 1)
       continue;
     if (strides[d] != expected)
@@ -38,21 +36,24 @@ bool contiguous(const Sizes &sizes, const Strides &strides) {
   return true;
 }
 
-/// c10's compute_channels_last_contiguous_2d: 4-D, dense with C, W, H, N
-/// from the fastest.
+/// c10's compute_contiguous: C order, empty tensors contiguous.
+template <class Sizes, class Strides>
+bool contiguous(const Sizes &sizes, const Strides &strides) {
+  const size_t ndim = sizes.size();
+  for (size_t d = 0; d < ndim; ++d)
+    if (sizes[d] == 0)
+      return true;
+  return dense_in_order(sizes, strides, ndim,
+                        [&](size_t k) { return ndim - 1 - k; });
+}
+
+/// c10's compute_channels_last_contiguous_2d: 4-D, C, W, H, N from the
+/// fastest.
 template <class Sizes, class Strides>
 bool channels_last_contiguous(const Sizes &sizes, const Strides &strides) {
-  if (sizes.size() != 4)
-    return false;
-  int64_t expected = 1;
-  for (size_t d : {1, 3, 2, 0}) {
-    if (sizes[d] == 1)
-      continue;
-    if (strides[d] != expected)
-      return false;
-    expected *= sizes[d];
-  }
-  return true;
+  static constexpr size_t order[] = {1, 3, 2, 0};
+  return sizes.size() == 4 &&
+         dense_in_order(sizes, strides, 4, [](size_t k) { return order[k]; });
 }
 
 /// TensorIterator's reorder_dimensions: \p ndim dims from the fastest, by
